@@ -1,0 +1,121 @@
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { PgBoss } from 'pg-boss';
+import { type Clock, systemClock } from './clock.js';
+import type { Config } from './config.js';
+import { type Database, openDatabase } from './db/client.js';
+import { seedDemo } from './db/seed/demo.js';
+import { createAuditService } from './features/audit/audit.service.js';
+import { authRoutes } from './features/auth/auth.routes.js';
+import { createAuthService } from './features/auth/auth.service.js';
+import { healthRoutes } from './features/health/health.routes.js';
+import { devOutboxRoutes } from './features/outbox/outbox.routes.js';
+import { createOutboxService, type DeliveryScheduler } from './features/outbox/outbox.service.js';
+import { createLocalEmailProvider } from './integrations/email/local-email.provider.js';
+import { createSmtpEmailProvider } from './integrations/email/smtp-email.provider.js';
+import { createLocalSmsProvider } from './integrations/sms/local-sms.provider.js';
+import { createTwilioSmsProvider } from './integrations/sms/twilio-sms.provider.js';
+import { createBoss } from './jobs/boss.js';
+import { startDeliverOutbox } from './jobs/deliver-outbox.job.js';
+import { registerAuth } from './plugins/auth.js';
+import { registerDocs } from './plugins/docs.js';
+import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerSecurityHeaders } from './plugins/security.js';
+import { registerWeb } from './plugins/web.js';
+
+export interface BuildOptions {
+  clock?: Clock;
+  /** An already open database (tests share one per file); otherwise opened from the config. */
+  database?: Database;
+}
+
+export interface Vigil {
+  config: Config;
+  database: Database;
+  clock: Clock;
+  seeded: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    vigil: Vigil;
+  }
+}
+
+/** The whole server: used by main.ts and by every API test. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const clock = options.clock ?? systemClock;
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            // Request logs carry method, route and status only: no bodies, headers or query strings,
+            // so no patient data, passwords or tokens reach the log.
+            serializers: {
+              req: (req) => ({ method: req.method, url: req.routeOptions?.url ?? 'unmatched' }),
+              res: (res) => ({ statusCode: res.statusCode }),
+            },
+          },
+    bodyLimit: 1_048_576,
+    trustProxy: true,
+    disableRequestLogging: config.env === 'test',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const database = options.database ?? (await openDatabase(config));
+  await database.migrate();
+  const seeded = config.seedDemo ? await seedDemo(database.db) : false;
+  app.decorate('vigil', { config, database, clock, seeded });
+
+  const sms = config.twilio
+    ? createTwilioSmsProvider({
+        ...config.twilio,
+        statusCallbackUrl: `${config.publicUrl}/api/webhooks/twilio/status`,
+        inboundUrl: `${config.publicUrl}/api/webhooks/twilio/sms`,
+      })
+    : createLocalSmsProvider();
+  const email = config.smtpUrl
+    ? createSmtpEmailProvider(config.smtpUrl, config.emailFrom)
+    : createLocalEmailProvider();
+
+  let boss: PgBoss | undefined;
+  let scheduleDelivery: DeliveryScheduler | undefined;
+  const audit = createAuditService({ clock });
+  const outbox = createOutboxService({ db: database.db, clock, schedule: () => scheduleDelivery });
+  const auth = createAuthService({ db: database.db, clock, audit, outbox, publicUrl: config.publicUrl });
+
+  if (config.jobs) {
+    boss = createBoss(database, config.databaseUrl);
+    boss.on('error', (error) => app.log.error({ err: error }, 'job queue error'));
+    await boss.start();
+    scheduleDelivery = await startDeliverOutbox(boss, { db: database.db, clock, sms, email });
+  }
+
+  await registerSecurityHeaders(app);
+  await app.register(rateLimit, { global: false });
+  await registerDocs(app);
+
+  await app.register(
+    async (api) => {
+      registerAuth(api, auth);
+      healthRoutes(api, database.ping);
+      authRoutes(api, auth, { perMinute: config.authRateLimitPerMinute });
+      if (config.env !== 'production') devOutboxRoutes(api, outbox);
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWeb(app, config.webDist);
+
+  app.addHook('onClose', async () => {
+    // Jobs stop first (finishing the one in hand), then the database they use.
+    await boss?.stop({ graceful: true, timeout: 10_000 });
+    if (!options.database) await database.close();
+  });
+  return app;
+}

@@ -1,0 +1,126 @@
+import { defaultCustomAlerts } from '@vigil/core';
+import { sql } from 'drizzle-orm';
+import { hashPassword } from '../../features/auth/secrets.js';
+import type { Db } from '../client.js';
+import { clinics, users } from '../schema/index.js';
+
+export const demoPassword = 'Demo!Pass1';
+
+/** Fixed ids keep the demo deterministic: links and tests can name them. */
+export const demoIds = {
+  sunrise: '00000000-0000-4000-8000-000000000001',
+  harbor: '00000000-0000-4000-8000-000000000002',
+  adminCircle: '00000000-0000-4000-8000-000000000101',
+  navigatorCircle: '00000000-0000-4000-8000-000000000102',
+  physicianSunrise: '00000000-0000-4000-8000-000000000103',
+  staffSunrise: '00000000-0000-4000-8000-000000000104',
+  twoFactorSunrise: '00000000-0000-4000-8000-000000000105',
+  physicianHarbor: '00000000-0000-4000-8000-000000000106',
+} as const;
+
+type NewUser = typeof users.$inferInsert;
+
+export const demoAccounts: Array<Omit<NewUser, 'passwordHash'>> = [
+  {
+    id: demoIds.adminCircle,
+    email: 'admin@circle.demo',
+    firstName: 'Avery',
+    lastName: 'Lindqvist',
+    phone: '5035550101',
+    roleType: 'CARE_NAVIGATOR',
+    access: 'ADMIN',
+    portal: 'CIRCLE',
+    timeTrackingEnabled: true,
+  },
+  {
+    id: demoIds.navigatorCircle,
+    email: 'navigator@circle.demo',
+    firstName: 'Noah',
+    lastName: 'Okafor',
+    phone: '5035550102',
+    roleType: 'CARE_NAVIGATOR',
+    access: 'USER',
+    portal: 'CIRCLE',
+    timeTrackingEnabled: true,
+  },
+  {
+    id: demoIds.physicianSunrise,
+    email: 'physician@sunrise.demo',
+    firstName: 'Priya',
+    lastName: 'Raman',
+    phone: '5035550103',
+    roleType: 'PHYSICIAN',
+    access: 'ADMIN',
+    portal: 'CLINIC',
+    clinicId: demoIds.sunrise,
+    emergencyProtocol: 'Systolic 180 or above with symptoms: call 911, then page the on-call cardiologist.',
+  },
+  {
+    id: demoIds.staffSunrise,
+    email: 'staff@sunrise.demo',
+    firstName: 'Sam',
+    lastName: 'Delgado',
+    phone: '5035550104',
+    roleType: 'STAFF',
+    access: 'USER',
+    portal: 'CLINIC',
+    clinicId: demoIds.sunrise,
+  },
+  {
+    id: demoIds.twoFactorSunrise,
+    email: 'twofactor@sunrise.demo',
+    firstName: 'Tess',
+    lastName: 'Whitaker',
+    phone: '+15035550142',
+    roleType: 'STAFF',
+    access: 'USER',
+    portal: 'CLINIC',
+    clinicId: demoIds.sunrise,
+    twoFactorType: 'sms',
+  },
+  {
+    id: demoIds.physicianHarbor,
+    email: 'physician@harbor.demo',
+    firstName: 'Henry',
+    lastName: 'Castellanos',
+    phone: '2065550106',
+    roleType: 'PHYSICIAN',
+    access: 'ADMIN',
+    portal: 'CLINIC',
+    clinicId: demoIds.harbor,
+    emergencyProtocol: 'Chest pain or fainting: advise 911 and notify the physician on duty.',
+  },
+];
+
+/** Seeds the demo clinics and accounts once; a database that already has clinics is left alone. */
+export async function seedDemo(db: Db): Promise<boolean> {
+  const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(clinics);
+  if (count > 0) return false;
+  const passwordHash = await hashPassword(demoPassword);
+  await db.transaction(async (tx) => {
+    await tx.insert(clinics).values([
+      {
+        id: demoIds.sunrise,
+        name: 'Sunrise Cardiology',
+        address: '1420 NW Lovejoy St, Suite 300, Portland, OR 97209',
+        slug: 'sunrise-cardiology',
+        twilioNumber: '+15035550190',
+        adminPhone: '5035550103',
+        adminEmail: 'physician@sunrise.demo',
+        customAlerts: [...defaultCustomAlerts],
+      },
+      {
+        id: demoIds.harbor,
+        name: 'Harbor Family Medicine',
+        address: '2201 Western Ave, Seattle, WA 98121',
+        slug: 'harbor-family-medicine',
+        twilioNumber: '+12065550190',
+        adminPhone: '2065550106',
+        adminEmail: 'physician@harbor.demo',
+        customAlerts: [...defaultCustomAlerts],
+      },
+    ]);
+    await tx.insert(users).values(demoAccounts.map((account) => ({ ...account, passwordHash })));
+  });
+  return true;
+}

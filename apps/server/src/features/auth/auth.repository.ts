@@ -1,0 +1,128 @@
+import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import {
+  type AuthTokenRow,
+  authTokens,
+  clinics,
+  type SessionRow,
+  sessions,
+  users,
+} from '../../db/schema/index.js';
+
+export function createAuthRepository(db: DbOrTx) {
+  return {
+    async insertSession(values: { userId: string; tokenHash: string; ip: string | null }, now: Date) {
+      const [row] = await db
+        .insert(sessions)
+        .values({ ...values, createdAt: now, lastSeenAt: now })
+        .returning();
+      return row!;
+    },
+    /** The session with its user's and clinic's standing, which decide whether it is still valid. */
+    async findSessionByTokenHash(tokenHash: string) {
+      const [row] = await db
+        .select({
+          session: sessions,
+          userDeactivated: users.isDeactivated,
+          clinicActive: clinics.active,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(sessions.userId, users.id))
+        .leftJoin(clinics, eq(users.clinicId, clinics.id))
+        .where(eq(sessions.tokenHash, tokenHash));
+      return row;
+    },
+    async touchSession(id: string, now: Date): Promise<void> {
+      await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
+    },
+    async endSession(id: string, reason: string, now: Date): Promise<void> {
+      await db
+        .update(sessions)
+        .set({ endedAt: now, endedReason: reason })
+        .where(and(eq(sessions.id, id), isNull(sessions.endedAt)));
+    },
+    /** Ends every open session of a user, except one when given (the session that changed the password). */
+    async endSessionsOfUser(
+      userId: string,
+      reason: string,
+      now: Date,
+      exceptSessionId?: string,
+    ): Promise<void> {
+      await db
+        .update(sessions)
+        .set({ endedAt: now, endedReason: reason })
+        .where(
+          and(
+            eq(sessions.userId, userId),
+            isNull(sessions.endedAt),
+            exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined,
+          ),
+        );
+    },
+    async endSessionsOfClinic(clinicId: string, reason: string, now: Date): Promise<void> {
+      await db
+        .update(sessions)
+        .set({ endedAt: now, endedReason: reason })
+        .where(
+          and(
+            isNull(sessions.endedAt),
+            sql`${sessions.userId} in (select ${users.id} from ${users} where ${users.clinicId} = ${clinicId})`,
+          ),
+        );
+    },
+    async insertToken(
+      values: Pick<AuthTokenRow, 'userId' | 'kind' | 'tokenHash' | 'expiresAt'>,
+      now: Date,
+    ): Promise<AuthTokenRow> {
+      const [row] = await db
+        .insert(authTokens)
+        .values({ ...values, createdAt: now })
+        .returning();
+      return row!;
+    },
+    /** The newest unused, unexpired token of a kind: a new code or link supersedes the older ones. */
+    async findLiveToken(userId: string, kinds: AuthTokenRow['kind'][], now: Date) {
+      const rows = await db
+        .select()
+        .from(authTokens)
+        .where(
+          and(
+            eq(authTokens.userId, userId),
+            isNull(authTokens.usedAt),
+            gt(authTokens.expiresAt, now),
+            inArray(authTokens.kind, kinds),
+          ),
+        )
+        .orderBy(desc(authTokens.createdAt));
+      return rows;
+    },
+    async incrementTokenAttempts(id: string): Promise<number> {
+      const [row] = await db
+        .update(authTokens)
+        .set({ attempts: sql`${authTokens.attempts} + 1` })
+        .where(eq(authTokens.id, id))
+        .returning({ attempts: authTokens.attempts });
+      return row?.attempts ?? 0;
+    },
+    /** Marks a token used; answers false when another request consumed it first. */
+    async consumeToken(id: string, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(authTokens)
+        .set({ usedAt: now })
+        .where(and(eq(authTokens.id, id), isNull(authTokens.usedAt)))
+        .returning({ id: authTokens.id });
+      return rows.length === 1;
+    },
+    async consumeTokensOfUser(userId: string, kinds: AuthTokenRow['kind'][], now: Date): Promise<void> {
+      await db
+        .update(authTokens)
+        .set({ usedAt: now })
+        .where(
+          and(eq(authTokens.userId, userId), isNull(authTokens.usedAt), inArray(authTokens.kind, kinds)),
+        );
+    },
+  };
+}
+
+export type AuthRepository = ReturnType<typeof createAuthRepository>;
+export type { SessionRow };

@@ -1,0 +1,335 @@
+import {
+  AppError,
+  authLimits,
+  authMessages,
+  type ChangePasswordRequest,
+  type LoginRequest,
+  type LoginResponse,
+  type SessionUser,
+  type SetPasswordRequest,
+} from '@vigil/core';
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/client.js';
+import type { AuditService } from '../audit/audit.service.js';
+import type { OutboxService } from '../outbox/outbox.service.js';
+import { toSessionUser } from '../users/user-view.js';
+import { createUsersRepository, type UserWithClinic } from '../users/users.repository.js';
+import { createAuthRepository } from './auth.repository.js';
+import type { AuthUser } from './auth-user.js';
+import {
+  hashPassword,
+  newOpaqueToken,
+  newVerificationCode,
+  sameHash,
+  sha256,
+  verifyPassword,
+} from './secrets.js';
+
+const minutes = (n: number) => n * 60_000;
+const hours = (n: number) => n * 3_600_000;
+
+export interface AuthDeps {
+  db: Db;
+  clock: Clock;
+  audit: AuditService;
+  outbox: OutboxService;
+  publicUrl: string;
+}
+
+export function createAuthService(deps: AuthDeps) {
+  const { db, clock, audit } = deps;
+  const usersRepo = createUsersRepository(db);
+  const authRepo = createAuthRepository(db);
+
+  const setPasswordLink = (token: string, userId: string, kind: 'reset' | 'new_account') =>
+    `${deps.publicUrl}/auth/set-password?token=${encodeURIComponent(token)}&id=${userId}${kind === 'new_account' ? '&type=new' : ''}`;
+
+  async function issueLinkToken(userId: string, kind: 'reset' | 'new_account'): Promise<string> {
+    const token = newOpaqueToken();
+    const lifetime =
+      kind === 'reset' ? hours(authLimits.resetTokenHours) : hours(authLimits.newAccountTokenHours);
+    await authRepo.insertToken(
+      { userId, kind, tokenHash: sha256(token), expiresAt: new Date(clock.now().getTime() + lifetime) },
+      clock.now(),
+    );
+    return token;
+  }
+
+  function assertMaySignIn(user: UserWithClinic) {
+    if (user.isDeactivated) throw new AppError('FORBIDDEN', authMessages.accountDeactivated);
+    if (user.portal === 'CLINIC' && user.clinicActive === false) {
+      throw new AppError('FORBIDDEN', authMessages.clinicInactive);
+    }
+  }
+
+  async function recordFailure(user: UserWithClinic | undefined, ip: string | null): Promise<never> {
+    if (!user) {
+      await audit.record(db, {
+        actorUserId: null,
+        action: 'auth.sign-in-failed',
+        details: { reason: 'unknown-email' },
+        ip,
+      });
+      throw new AppError('INVALID_CREDENTIALS', authMessages.invalidCredentials);
+    }
+    const count = await usersRepo.incrementFailedLogins(user.id);
+    if (count >= authLimits.lockoutFailures) {
+      const lockedUntil = new Date(clock.now().getTime() + minutes(authLimits.lockoutMinutes));
+      await usersRepo.update(user.id, { lockedUntil, failedLoginCount: 0 }, clock.now());
+      await audit.record(db, { actorUserId: user.id, clinicId: user.clinicId, action: 'auth.lockout', ip });
+      throw new AppError(
+        'ACCOUNT_LOCKED',
+        authMessages.accountLocked,
+        undefined,
+        authLimits.lockoutMinutes * 60,
+      );
+    }
+    await audit.record(db, {
+      actorUserId: user.id,
+      clinicId: user.clinicId,
+      action: 'auth.sign-in-failed',
+      details: { reason: 'wrong-password', failures: count },
+      ip,
+    });
+    throw new AppError('INVALID_CREDENTIALS', authMessages.invalidCredentials);
+  }
+
+  async function checkVerificationCode(user: UserWithClinic, code: string, ip: string | null) {
+    const [live] = await authRepo.findLiveToken(user.id, ['verification'], clock.now());
+    if (live && sameHash(live.tokenHash, sha256(code)) && (await authRepo.consumeToken(live.id, clock.now())))
+      return;
+    if (live) {
+      const attempts = await authRepo.incrementTokenAttempts(live.id);
+      // After the last allowed try the code is spent; the user must start again for a new one.
+      if (attempts >= authLimits.verificationCodeTries) await authRepo.consumeToken(live.id, clock.now());
+    }
+    await audit.record(db, {
+      actorUserId: user.id,
+      clinicId: user.clinicId,
+      action: 'auth.verification-failed',
+      ip,
+    });
+    throw new AppError('VALIDATION', authMessages.invalidVerificationCode, {
+      verificationCode: authMessages.invalidVerificationCode,
+    });
+  }
+
+  return {
+    async signIn(input: LoginRequest, ip: string | null): Promise<LoginResponse> {
+      const user = await usersRepo.findByEmail(input.email);
+      if (user?.lockedUntil && user.lockedUntil > clock.now()) {
+        const retryAfter = Math.ceil((user.lockedUntil.getTime() - clock.now().getTime()) / 1000);
+        throw new AppError('ACCOUNT_LOCKED', authMessages.accountLocked, undefined, retryAfter);
+      }
+      const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
+      if (!user || !ok) return recordFailure(user, ip);
+      assertMaySignIn(user);
+
+      if (user.twoFactorType === 'sms') {
+        if (!input.verificationCode) {
+          const code = newVerificationCode();
+          await authRepo.consumeTokensOfUser(user.id, ['verification'], clock.now());
+          await authRepo.insertToken(
+            {
+              userId: user.id,
+              kind: 'verification',
+              tokenHash: sha256(code),
+              expiresAt: new Date(clock.now().getTime() + minutes(authLimits.verificationCodeMinutes)),
+            },
+            clock.now(),
+          );
+          if (user.phone) {
+            await deps.outbox.enqueue({
+              channel: 'sms',
+              to: user.phone,
+              clinicId: user.clinicId,
+              body: `Your Vigil verification code is ${code}. It expires in ${authLimits.verificationCodeMinutes} minutes.`,
+            });
+          }
+          return { pendingVerificationCode: true, message: authMessages.verificationCodeSent };
+        }
+        await checkVerificationCode(user, input.verificationCode, ip);
+      }
+
+      if (user.failedLoginCount > 0 || user.lockedUntil) {
+        await usersRepo.update(user.id, { failedLoginCount: 0, lockedUntil: null }, clock.now());
+      }
+
+      if (user.isTemporaryPassword) {
+        // No session: the token answered is a single-use set-password token for the forced change.
+        const token = await issueLinkToken(user.id, 'reset');
+        await audit.record(db, {
+          actorUserId: user.id,
+          clinicId: user.clinicId,
+          action: 'auth.sign-in-temporary-password',
+          ip,
+        });
+        return { token, user: toSessionUser(user) };
+      }
+
+      const token = newOpaqueToken();
+      await authRepo.insertSession({ userId: user.id, tokenHash: sha256(token), ip }, clock.now());
+      await audit.record(db, { actorUserId: user.id, clinicId: user.clinicId, action: 'auth.sign-in', ip });
+      return { token, user: toSessionUser(user) };
+    },
+
+    /** Resolves a bearer token to its user, ending the session when it has been idle too long. */
+    async authenticate(token: string): Promise<AuthUser> {
+      const found = await authRepo.findSessionByTokenHash(sha256(token));
+      if (!found || found.session.endedAt) throw new AppError('UNAUTHENTICATED', authMessages.sessionEnded);
+      const { session } = found;
+      const now = clock.now();
+      if (now.getTime() - session.lastSeenAt.getTime() > minutes(authLimits.sessionIdleMinutes)) {
+        await authRepo.endSession(session.id, 'idle', now);
+        throw new AppError('UNAUTHENTICATED', authMessages.sessionEnded);
+      }
+      if (found.userDeactivated || found.clinicActive === false) {
+        await authRepo.endSession(session.id, 'deactivated', now);
+        throw new AppError('UNAUTHENTICATED', authMessages.sessionEnded);
+      }
+      await authRepo.touchSession(session.id, now);
+      const user = await usersRepo.findById(session.userId);
+      if (!user) throw new AppError('UNAUTHENTICATED', authMessages.sessionEnded);
+      return {
+        id: user.id,
+        sessionId: session.id,
+        role: { type: user.roleType, access: user.access, portal: user.portal },
+        clinicId: user.clinicId,
+        firstName: user.firstName,
+        lastName: user.lastName,
+      };
+    },
+
+    async me(actor: AuthUser): Promise<SessionUser> {
+      const user = await usersRepo.findById(actor.id);
+      if (!user) throw new AppError('UNAUTHENTICATED', authMessages.sessionEnded);
+      return toSessionUser(user);
+    },
+
+    async signOut(actor: AuthUser, ip: string | null): Promise<void> {
+      await authRepo.endSession(actor.sessionId, 'sign-out', clock.now());
+      await audit.record(db, {
+        actorUserId: actor.id,
+        clinicId: actor.clinicId,
+        action: 'auth.sign-out',
+        ip,
+      });
+    },
+
+    /** Always answers the same, whether or not the email belongs to an account. */
+    async recover(email: string, ip: string | null): Promise<{ message: string }> {
+      const user = await usersRepo.findByEmail(email);
+      if (user && !user.isDeactivated) {
+        const token = await issueLinkToken(user.id, 'reset');
+        await deps.outbox.enqueue({
+          channel: 'email',
+          to: user.email,
+          clinicId: user.clinicId,
+          subject: 'Reset your Vigil password',
+          body: [
+            `Hello ${user.firstName},`,
+            '',
+            'We received a request to reset your Vigil password. Open this link to choose a new one:',
+            setPasswordLink(token, user.id, 'reset'),
+            '',
+            `The link works once and expires in ${authLimits.resetTokenHours} hour. If you did not ask for it, you can ignore this email.`,
+          ].join('\n'),
+        });
+        await audit.record(db, {
+          actorUserId: user.id,
+          clinicId: user.clinicId,
+          action: 'auth.reset-requested',
+          ip,
+        });
+      }
+      return { message: authMessages.recoverSent };
+    },
+
+    async setPassword(input: SetPasswordRequest, ip: string | null): Promise<{ message: string }> {
+      const invalid = new AppError('VALIDATION', authMessages.invalidResetLink);
+      if (!/^[0-9a-f-]{36}$/i.test(input.id)) throw invalid;
+      const user = await usersRepo.findById(input.id);
+      if (!user || user.isDeactivated) throw invalid;
+      const tokens = await authRepo.findLiveToken(user.id, ['reset', 'new_account'], clock.now());
+      const match = tokens.find((t) => sameHash(t.tokenHash, sha256(input.token)));
+      if (!match || !(await authRepo.consumeToken(match.id, clock.now()))) throw invalid;
+      await usersRepo.update(
+        user.id,
+        {
+          passwordHash: await hashPassword(input.password),
+          isTemporaryPassword: false,
+          failedLoginCount: 0,
+          lockedUntil: null,
+        },
+        clock.now(),
+      );
+      await authRepo.consumeTokensOfUser(user.id, ['reset', 'new_account'], clock.now());
+      await authRepo.endSessionsOfUser(user.id, 'password-reset', clock.now());
+      await audit.record(db, {
+        actorUserId: user.id,
+        clinicId: user.clinicId,
+        action: match.kind === 'reset' ? 'auth.password-reset' : 'auth.password-set',
+        ip,
+      });
+      return { message: 'Password set' };
+    },
+
+    async changePassword(
+      actor: AuthUser,
+      input: ChangePasswordRequest,
+      ip: string | null,
+    ): Promise<SessionUser> {
+      const user = await usersRepo.findById(actor.id);
+      if (!user) throw new AppError('UNAUTHENTICATED', authMessages.sessionEnded);
+      if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+        throw new AppError('VALIDATION', authMessages.wrongCurrentPassword, {
+          currentPassword: authMessages.wrongCurrentPassword,
+        });
+      }
+      await usersRepo.update(
+        user.id,
+        { passwordHash: await hashPassword(input.newPassword), isTemporaryPassword: false },
+        clock.now(),
+      );
+      // Other devices signed in with the old password are signed out; this one stays.
+      await authRepo.endSessionsOfUser(user.id, 'password-changed', clock.now(), actor.sessionId);
+      await audit.record(db, {
+        actorUserId: user.id,
+        clinicId: user.clinicId,
+        action: 'auth.password-changed',
+        ip,
+      });
+      return toSessionUser({ ...user, isTemporaryPassword: false });
+    },
+
+    async clinicInfo(userId: string): Promise<{ clinic_name: string | null }> {
+      if (!/^[0-9a-f-]{36}$/i.test(userId)) throw new AppError('NOT_FOUND', 'Not found');
+      const user = await usersRepo.findById(userId);
+      if (!user) throw new AppError('NOT_FOUND', 'Not found');
+      return { clinic_name: user.clinicName };
+    },
+
+    /** Emails a new account its 72-hour set-password link (used when an account is created). */
+    async sendNewAccountLink(userId: string): Promise<void> {
+      const user = await usersRepo.findById(userId);
+      if (!user) throw new AppError('NOT_FOUND', 'Not found');
+      const token = await issueLinkToken(user.id, 'new_account');
+      await deps.outbox.enqueue({
+        channel: 'email',
+        to: user.email,
+        clinicId: user.clinicId,
+        subject: 'Your new Vigil account',
+        body: [
+          `Hello ${user.firstName},`,
+          '',
+          `An account was created for you in Vigil${user.clinicName ? ` for ${user.clinicName}` : ''}. Open this link to set your password:`,
+          setPasswordLink(token, user.id, 'new_account'),
+          '',
+          `The link works once and expires in ${authLimits.newAccountTokenHours} hours.`,
+        ].join('\n'),
+      });
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

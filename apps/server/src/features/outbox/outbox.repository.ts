@@ -1,0 +1,54 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { type OutboxRow, outbox } from '../../db/schema/index.js';
+
+export type NewOutboxMessage = Pick<OutboxRow, 'channel' | 'to' | 'body'> &
+  Partial<Pick<OutboxRow, 'clinicId' | 'from' | 'subject'>>;
+
+export function createOutboxRepository(db: DbOrTx) {
+  return {
+    async insert(message: NewOutboxMessage, now: Date): Promise<OutboxRow> {
+      const [row] = await db
+        .insert(outbox)
+        .values({ ...message, createdAt: now })
+        .returning();
+      return row!;
+    },
+    async findById(id: string): Promise<OutboxRow | undefined> {
+      const [row] = await db.select().from(outbox).where(eq(outbox.id, id));
+      return row;
+    },
+    async findIdsByStatus(status: OutboxRow['status']): Promise<string[]> {
+      const rows = await db.select({ id: outbox.id }).from(outbox).where(eq(outbox.status, status));
+      return rows.map((r) => r.id);
+    },
+    async findRecent(filter: { to?: string | undefined; limit: number }): Promise<OutboxRow[]> {
+      const where = filter.to ? sql`lower(${outbox.to}) = lower(${filter.to})` : undefined;
+      return db.select().from(outbox).where(where).orderBy(desc(outbox.createdAt)).limit(filter.limit);
+    },
+    async markSent(id: string, providerId: string, now: Date): Promise<void> {
+      await db
+        .update(outbox)
+        .set({
+          status: 'sent',
+          providerId,
+          sentAt: now,
+          attempts: sql`${outbox.attempts} + 1`,
+          lastError: null,
+        })
+        .where(and(eq(outbox.id, id), eq(outbox.status, 'pending')));
+    },
+    async markAttemptFailed(id: string, error: string, final: boolean): Promise<void> {
+      await db
+        .update(outbox)
+        .set({
+          attempts: sql`${outbox.attempts} + 1`,
+          lastError: error,
+          status: final ? 'failed' : 'pending',
+        })
+        .where(eq(outbox.id, id));
+    },
+  };
+}
+
+export type OutboxRepository = ReturnType<typeof createOutboxRepository>;

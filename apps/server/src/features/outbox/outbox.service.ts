@@ -1,0 +1,39 @@
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/client.js';
+import { createOutboxRepository, type NewOutboxMessage } from './outbox.repository.js';
+
+/** Called with a new message's id so the delivery job picks it up at once. */
+export type DeliveryScheduler = (outboxId: string) => Promise<void>;
+
+export function createOutboxService(deps: {
+  db: Db;
+  clock: Clock;
+  schedule: () => DeliveryScheduler | undefined;
+}) {
+  const repo = createOutboxRepository(deps.db);
+  return {
+    /** Queues a message; it is delivered by the outbox job, with retries, never inline with the request. */
+    async enqueue(message: NewOutboxMessage): Promise<string> {
+      const row = await repo.insert(message, deps.clock.now());
+      await deps.schedule()?.(row.id);
+      return row.id;
+    },
+    async listRecent(to: string | undefined) {
+      const rows = await repo.findRecent({ to, limit: 100 });
+      return rows.map((r) => ({
+        id: r.id,
+        channel: r.channel,
+        to: r.to,
+        from: r.from,
+        subject: r.subject,
+        body: r.body,
+        status: r.status,
+        attempts: r.attempts,
+        createdAt: r.createdAt.toISOString(),
+        sentAt: r.sentAt?.toISOString() ?? null,
+      }));
+    },
+  };
+}
+
+export type OutboxService = ReturnType<typeof createOutboxService>;
