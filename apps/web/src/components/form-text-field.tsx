@@ -1,0 +1,37 @@
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+
+type FormTextFieldProps<T extends FieldValues> = Omit<
+  TextFieldProps,
+  'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'inputRef'
+> & {
+  name: Path<T>;
+  control: Control<T>;
+};
+
+/** A text field bound to react-hook-form, showing the schema's message under it. */
+export function FormTextField<T extends FieldValues>({
+  name,
+  control,
+  helperText,
+  ...rest
+}: FormTextFieldProps<T>) {
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field, fieldState }) => (
+        <TextField
+          {...rest}
+          name={field.name}
+          value={field.value ?? ''}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          error={Boolean(fieldState.error)}
+          helperText={fieldState.error?.message ?? helperText}
+        />
+      )}
+    />
+  );
+}

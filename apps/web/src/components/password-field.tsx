@@ -1,0 +1,42 @@
+import Visibility from '@mui/icons-material/Visibility';
+import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import type { TextFieldProps } from '@mui/material/TextField';
+import { useState } from 'react';
+import type { Control, FieldValues, Path } from 'react-hook-form';
+import { labels } from '../lib/labels';
+import { FormTextField } from './form-text-field';
+
+type PasswordFieldProps<T extends FieldValues> = Omit<TextFieldProps, 'name' | 'type'> & {
+  name: Path<T>;
+  control: Control<T>;
+};
+
+/** A password field with the show/hide toggle of spec administration 4 (Password fields). */
+export function PasswordField<T extends FieldValues>(props: PasswordFieldProps<T>) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <FormTextField
+      {...props}
+      type={visible ? 'text' : 'password'}
+      slotProps={{
+        input: {
+          endAdornment: (
+            <InputAdornment position="end">
+              <IconButton
+                aria-label={labels.togglePasswordVisibility}
+                aria-pressed={visible}
+                edge="end"
+                onClick={() => setVisible((v) => !v)}
+                onMouseDown={(event) => event.preventDefault()}
+              >
+                {visible ? <VisibilityOff /> : <Visibility />}
+              </IconButton>
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+}

@@ -1,0 +1,41 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { RecoverForm } from '@vigil/core';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink } from 'react-router';
+import { FormTextField } from '../../../components/form-text-field';
+import { labels } from '../../../lib/labels';
+import { paths } from '../../../lib/paths';
+
+interface RecoverFormFieldsProps {
+  pending: boolean;
+  onSubmit: (values: RecoverForm) => void;
+}
+
+export function RecoverFormFields({ pending, onSubmit }: RecoverFormFieldsProps) {
+  const { control, handleSubmit } = useForm({
+    resolver: zodResolver(RecoverForm),
+    defaultValues: { email: '' },
+  });
+  return (
+    <Stack component="form" noValidate spacing={2.5} onSubmit={handleSubmit(onSubmit)}>
+      <FormTextField
+        control={control}
+        name="email"
+        label={labels.email}
+        type="email"
+        autoComplete="username"
+        autoFocus
+      />
+      <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end' }}>
+        <Button component={RouterLink} to={paths.signIn} variant="outlined" disabled={pending}>
+          {labels.cancel}
+        </Button>
+        <Button type="submit" variant="contained" loading={pending}>
+          {labels.submit}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}

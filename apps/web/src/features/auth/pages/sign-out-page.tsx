@@ -1,0 +1,21 @@
+import { useEffect, useRef } from 'react';
+import { LoadingScreen } from '../../../components/loading-screen';
+import { labels } from '../../../lib/labels';
+import { paths } from '../../../lib/paths';
+import { useSession } from '../../../lib/session/session-context';
+import { signOutOnServer } from '../api/sign-out';
+
+/** /signOut: ends the server's session, forgets the browser's, and goes to /signin. */
+export function SignOutPage() {
+  const { dispatch } = useSession();
+  const started = useRef(false);
+
+  useEffect(() => {
+    // Once only, also under React's development double effects.
+    if (started.current) return;
+    started.current = true;
+    void signOutOnServer().then(() => dispatch({ type: 'signOut', landing: paths.signIn }));
+  }, [dispatch]);
+
+  return <LoadingScreen text={labels.signingOut} />;
+}

@@ -1,0 +1,61 @@
+import { SessionUser } from '@vigil/core';
+
+/**
+ * Session data lives in sessionStorage (spec administration 4): it survives a reload of the tab, not the
+ * closing of it, and is not shared with other tabs.
+ */
+export const sessionKeys = {
+  token: 'vigil.session.token',
+  user: 'vigil.session.user',
+  /** The protected URL a signed-out user tried to open; used once after the next sign-in. */
+  redirectUrl: 'vigil.session.redirectUrl',
+} as const;
+
+export interface StoredSession {
+  token: string;
+  user: SessionUser;
+}
+
+export function readToken(): string | null {
+  return sessionStorage.getItem(sessionKeys.token);
+}
+
+/** The stored session, or null when there is none or it no longer parses (then it is dropped). */
+export function readSession(): StoredSession | null {
+  const token = sessionStorage.getItem(sessionKeys.token);
+  const rawUser = sessionStorage.getItem(sessionKeys.user);
+  if (!token || !rawUser) return null;
+  try {
+    const user = SessionUser.safeParse(JSON.parse(rawUser));
+    if (user.success) return { token, user: user.data };
+  } catch {
+    // Unreadable JSON is treated like no session.
+  }
+  clearSessionStorage();
+  return null;
+}
+
+export function writeSession(session: StoredSession): void {
+  sessionStorage.setItem(sessionKeys.token, session.token);
+  sessionStorage.setItem(sessionKeys.user, JSON.stringify(session.user));
+}
+
+export function writeUser(user: SessionUser): void {
+  sessionStorage.setItem(sessionKeys.user, JSON.stringify(user));
+}
+
+/** Sign-out and any 401 clear all of session storage (spec administration 4: Session). */
+export function clearSessionStorage(): void {
+  sessionStorage.clear();
+}
+
+export function saveRedirectUrl(url: string): void {
+  sessionStorage.setItem(sessionKeys.redirectUrl, url);
+}
+
+/** Reads and forgets the saved redirect URL. */
+export function takeRedirectUrl(): string | null {
+  const url = sessionStorage.getItem(sessionKeys.redirectUrl);
+  sessionStorage.removeItem(sessionKeys.redirectUrl);
+  return url;
+}
