@@ -61,8 +61,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           },
     bodyLimit: 1_048_576,
     trustProxy: true,
-    disableRequestLogging: config.env === 'test',
   });
+  // The API speaks JSON (and multipart for uploads); a text body is a client mistake, answered 415.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

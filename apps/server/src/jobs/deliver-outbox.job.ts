@@ -23,7 +23,7 @@ export async function deliverOutboxMessage(
 ): Promise<void> {
   const repo = createOutboxRepository(deps.db);
   const message = await repo.findById(id);
-  if (!message || message.status !== 'pending') return;
+  if (message?.status !== 'pending') return;
   try {
     const { providerId } =
       message.channel === 'sms'

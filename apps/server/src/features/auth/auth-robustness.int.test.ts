@@ -1,0 +1,115 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signIn, type TestApp } from '../../test/test-app.js';
+
+let t: TestApp;
+let token: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await signIn(t.app, 'staff@sunrise.demo');
+});
+afterAll(() => t.close());
+
+const routes = [
+  { method: 'POST', url: '/api/auth' },
+  { method: 'POST', url: '/api/auth/recover' },
+  { method: 'POST', url: '/api/auth/set-password' },
+  { method: 'POST', url: '/api/auth/change-password' },
+] as const;
+
+const json = fc.jsonValue({ maxDepth: 3 });
+const body = fc.oneof(
+  json.map((v) => JSON.stringify(v)),
+  fc
+    .record(
+      {
+        email: fc.oneof(fc.string(), fc.emailAddress(), json),
+        password: fc.oneof(fc.string({ maxLength: 300 }), json),
+        verificationCode: fc.oneof(fc.string(), json),
+        token: fc.oneof(fc.string(), json),
+        id: fc.oneof(fc.uuid(), fc.string(), json),
+        currentPassword: fc.oneof(fc.string(), json),
+        newPassword: fc.oneof(fc.string(), json),
+      },
+      { requiredKeys: [] },
+    )
+    .map((v) => JSON.stringify(v)),
+  fc.string({ maxLength: 200 }),
+);
+
+describe('auth routes under malformed input', () => {
+  it('answer every malformed body with a 4xx, never a 5xx', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...routes), body, fc.boolean(), async (route, payload, withToken) => {
+        const res = await t.app.inject({
+          method: route.method,
+          url: route.url,
+          payload,
+          headers: {
+            'content-type': 'application/json',
+            ...(withToken ? { authorization: `Bearer ${token}` } : {}),
+          },
+        });
+        // A random body can be a valid sign-in that merely fails; success is fine, a server error is not.
+        expect(res.statusCode).toBeLessThan(500);
+        if (res.statusCode >= 400) expect(typeof res.json().message).toBe('string');
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('answers a wrong content type with 415', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth',
+      payload: 'email=a@b.c',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(res.statusCode).toBe(415);
+  });
+
+  it('answers an oversized body with 413', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth',
+      payload: JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(2_000_000) }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(413);
+  });
+
+  it('answers malformed JSON with 400', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth',
+      payload: '{"email":',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Request body is not valid JSON');
+  });
+
+  it('answers an unknown API path with a JSON 404', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('Not found');
+  });
+});
+
+describe('sign-in rate limit per address', () => {
+  it('answers 429 with Retry-After once the address exceeds its limit', async () => {
+    const limited = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_MINUTE: '3' } });
+    try {
+      const attempt = (email: string) =>
+        limited.app.inject({ method: 'POST', url: '/api/auth', payload: { email, password: 'Wrong!Pass1' } });
+      // Different accounts, so the per-account limit and lockout are not what stops it.
+      for (const n of [1, 2, 3]) expect((await attempt(`user${n}@x.demo`)).statusCode).toBe(404);
+      const res = await attempt('user4@x.demo');
+      expect(res.statusCode).toBe(429);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      expect(typeof res.json().message).toBe('string');
+    } finally {
+      await limited.close();
+    }
+  });
+});
