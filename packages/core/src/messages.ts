@@ -48,6 +48,21 @@ export const messages = {
   serverError: 'Server error',
   unauthorized: 'Unauthorized',
   sessionTimedOut: 'Your session has timed out. Please log in.',
+  // The specification leaves these validation messages unwritten; they are the product's own wording.
+  thresholdDigitsOnly: 'Digits only, at most 3',
+  customAlertsOrder: 'Expected the ten custom alerts in their fixed order',
+  slugRule: 'Slug must be at least 4 characters: lowercase letters, digits and hyphens',
+  areaCodeRule: 'Area code must be 3 digits',
+  invalidDate: 'Enter a valid date (MM/DD/YYYY)',
+  invalidZip: 'Invalid ZIP code',
+  outOfRange: 'Value is out of range',
+  readingValueRequired: 'Enter at least one reading',
+  dateMustBeFuture: 'Choose a date and time in the future',
+  monthlyNoteTooLong: 'Note must be 240 characters or fewer',
+  monthlyNoteTooManyLines: 'Note must be 3 lines or fewer',
+  timeMustBePositive: 'Enter a time greater than 0',
+  careNavigatorPortal: 'Care navigators belong to the CIRCLE portal',
+  dateRangeOrder: 'The start date must not be after the end date',
 } as const;
 
 /** Toast texts of both documents, success and failure. */

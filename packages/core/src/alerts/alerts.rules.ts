@@ -1,0 +1,199 @@
+import { calendarDay } from '../format/calendar.helpers.js';
+import { type BpReading, hasBp, type Reading } from '../readings/readings.types.js';
+import {
+  type AlertCategory,
+  type AlertType,
+  alertCategoryRank,
+  alertTypeCategory,
+  chfOneDayGainPounds,
+  type ReadingAlertType,
+} from './alerts.constants.js';
+import type { Thresholds } from './custom-alerts.rules.js';
+import { dayWeights, gainOverPreviousDay, isOneDayGain, isSevenDayGain } from './weight-gain.rules.js';
+
+export interface AlertFinding {
+  type: ReadingAlertType;
+  category: AlertCategory;
+  readingDate: Date;
+}
+
+export interface EvaluateAlertsInput {
+  readings: readonly Reading[];
+  thresholds: Thresholds;
+  diagnosis: string | null | undefined;
+  /** Start of the current enrolment; no adherence finding without one. */
+  enrolledAt: Date | null | undefined;
+  now: Date;
+  timeZone: string;
+}
+
+const latest = (dates: readonly Date[]): Date | null =>
+  dates.length ? new Date(Math.max(...dates.map((d) => d.getTime()))) : null;
+
+/** Readings at or above a systolic value on 2 or 3 distinct days of the week ending on their own day. */
+function highOnDaysInWeek(bp: readonly BpReading[], systolic: number, days: number, timeZone: string) {
+  const high = bp
+    .filter((r) => r.systolic >= systolic)
+    .map((r) => ({ r, day: calendarDay(r.date, timeZone) }));
+  const highDays = new Set(high.map((h) => h.day));
+  return high
+    .filter(({ day }) => [...highDays].filter((d) => d > day - 7 && d <= day).length >= days)
+    .map(({ r }) => r.date);
+}
+
+/**
+ * Every alert finding that holds for these readings (DESIGN 4), at most one per type.
+ *
+ * A reading finding carries the date of the latest reading that satisfies it, so the open alert points
+ * at the newest evidence and a later re-evaluation of the same readings yields the same date. An
+ * adherence finding is about an absence, so it carries `now`.
+ *
+ * Adherence: the enrolment day counts as a day with a reading, today is not over and does not count,
+ * and "no reading for N days" means the N whole calendar days before today had none. A patient is new
+ * while enrolled fewer than oneAdherence days, established from then on (DESIGN 4 splits on oneAdherence
+ * for both rules, so every enrolled patient is under exactly one of them).
+ */
+export function evaluateAlerts(input: EvaluateAlertsInput): AlertFinding[] {
+  const { readings, thresholds: t, timeZone } = input;
+  const bp = readings.filter(hasBp);
+  const found = new Map<ReadingAlertType, Date | null>();
+
+  found.set(
+    'BPHighSingle',
+    t.highReading.on
+      ? latest(
+          readings
+            .filter(
+              (r) =>
+                (r.systolic ?? Number.NEGATIVE_INFINITY) >= t.highReading.systolic ||
+                (r.diastolic ?? Number.NEGATIVE_INFINITY) >= t.highReading.diastolic,
+            )
+            .map((r) => r.date),
+        )
+      : null,
+  );
+  found.set(
+    'BPHighTwoDaysInWeek',
+    t.secondReading.on ? latest(highOnDaysInWeek(bp, t.secondReading.systolic, 2, timeZone)) : null,
+  );
+  found.set(
+    'BPHighThreeDaysInWeek',
+    t.thirdReading.on ? latest(highOnDaysInWeek(bp, t.thirdReading.systolic, 3, timeZone)) : null,
+  );
+  found.set(
+    'BPLow',
+    t.lowBP.on ? latest(bp.filter((r) => r.systolic < t.lowBP.systolic).map((r) => r.date)) : null,
+  );
+
+  const hr = readings.filter((r): r is Reading & { heartRate: number } => typeof r.heartRate === 'number');
+  found.set(
+    'HeartRateLow',
+    t.lowHR.on ? latest(hr.filter((r) => r.heartRate < t.lowHR.bpm).map((r) => r.date)) : null,
+  );
+  found.set(
+    'HeartRateHigh',
+    t.highHR.on ? latest(hr.filter((r) => r.heartRate > t.highHR.bpm).map((r) => r.date)) : null,
+  );
+
+  const weights = dayWeights(readings, timeZone);
+  found.set(
+    'WeightThreePoundsIn1Day',
+    latest(weights.filter((w) => isOneDayGain(w, weights, t)).map((w) => w.date)),
+  );
+  // The CHF rule refines the 1-day weight setting, so that setting's status governs it too.
+  const chfGain = (w: (typeof weights)[number]) => {
+    const gain = gainOverPreviousDay(w, weights);
+    return gain !== null && gain >= chfOneDayGainPounds && gain < t.weightOneDay.pounds;
+  };
+  found.set(
+    'WeightTwoPoundsIn1Day',
+    input.diagnosis === 'CHF' && t.weightOneDay.on
+      ? latest(weights.filter(chfGain).map((w) => w.date))
+      : null,
+  );
+  found.set(
+    'WeightFivePoundsInWeek',
+    latest(weights.filter((w) => isSevenDayGain(w, weights, t)).map((w) => w.date)),
+  );
+
+  if (input.enrolledAt) {
+    const today = calendarDay(input.now, timeZone);
+    const enrolledDay = calendarDay(input.enrolledAt, timeZone);
+    const lastDay = Math.max(enrolledDay, ...readings.map((r) => calendarDay(r.date, timeZone)));
+    const wholeDaysWithout = today - lastDay - 1;
+    const isNew = today - enrolledDay < t.adherenceNew.enrolledDays;
+    const fires = (rule: Thresholds['adherenceNew']) =>
+      rule.on && wholeDaysWithout >= rule.daysWithoutReading;
+    if (isNew && fires(t.adherenceNew)) found.set('AdherenceNewPatientNoReadingForOneDay', input.now);
+    if (!isNew && fires(t.adherenceEstablished))
+      found.set('AdherenceEstablishedPatientNoReadingForFiveDays', input.now);
+  }
+
+  return [...found]
+    .filter((entry): entry is [ReadingAlertType, Date] => entry[1] !== null)
+    .map(([type, readingDate]) => ({ type, category: alertTypeCategory[type], readingDate }));
+}
+
+/** An alert as stored: dismissed alerts keep their row, so a finding can tell "already seen" from "new". */
+export interface StoredAlert {
+  id: string;
+  type: string;
+  category: AlertCategory;
+  readingDate: Date | null;
+  snoozedUntil: Date | null;
+  dismissedAt?: Date | null;
+}
+
+export type MergeResult =
+  | { action: 'update'; alertId: string; readingDate: Date }
+  | {
+      action: 'open';
+      alert: { type: AlertType; category: AlertCategory; readingDate: Date; snoozedUntil: null };
+    }
+  | { action: 'none' };
+
+/**
+ * One active or snoozed alert per type (DESIGN 4): a finding moves that alert's reading date forward.
+ * Without one, a new alert opens, unless a dismissed alert of the type already covers this reading date:
+ * re-evaluating the same readings must not reopen what staff just dismissed, while a newer reading does.
+ */
+export function mergeFinding(existingAlerts: readonly StoredAlert[], finding: AlertFinding): MergeResult {
+  const ofType = existingAlerts.filter((a) => a.type === finding.type);
+  const open = ofType.find((a) => !a.dismissedAt);
+  const at = finding.readingDate.getTime();
+  if (open) {
+    return open.readingDate && open.readingDate.getTime() >= at
+      ? { action: 'none' }
+      : { action: 'update', alertId: open.id, readingDate: finding.readingDate };
+  }
+  if (ofType.some((a) => a.readingDate && a.readingDate.getTime() >= at)) return { action: 'none' };
+  return {
+    action: 'open',
+    alert: {
+      type: finding.type,
+      category: finding.category,
+      readingDate: finding.readingDate,
+      snoozedUntil: null,
+    },
+  };
+}
+
+/** Active when not dismissed and the snooze is empty or over (spec patients 4). */
+export function isAlertActive(
+  alert: { snoozedUntil?: Date | string | null; dismissedAt?: Date | string | null },
+  now: Date,
+): boolean {
+  if (alert.dismissedAt) return false;
+  return !alert.snoozedUntil || new Date(alert.snoozedUntil).getTime() <= now.getTime();
+}
+
+/** The most urgent category among these alerts, or null for none. */
+export function highestPriorityAlertCategory(
+  alerts: readonly { category: AlertCategory }[],
+): AlertCategory | null {
+  return alerts.reduce<AlertCategory | null>(
+    (best, a) =>
+      best === null || alertCategoryRank[a.category] < alertCategoryRank[best] ? a.category : best,
+    null,
+  );
+}

@@ -1,0 +1,185 @@
+import { TZDate } from '@date-fns/tz';
+import { z } from 'zod';
+import { messages, toasts } from '../messages.js';
+import { readingBounds, readingTimeZoneIds } from './readings.constants.js';
+
+type Measure = keyof typeof readingBounds;
+type Entered =
+  | { state: 'blank' }
+  | { state: 'empty' }
+  | { state: 'invalid' }
+  | { state: 'ok'; value: number };
+
+/**
+ * A typed value. Blank (nothing typed) skips validation, as the spec asks; a value of only spaces was
+ * typed, so it is validated and found empty, which is when the "... is required" messages show.
+ */
+function entered(raw: string | number | null | undefined): Entered {
+  if (raw === undefined || raw === null || raw === '') return { state: 'blank' };
+  if (typeof raw === 'number')
+    return Number.isFinite(raw) ? { state: 'ok', value: raw } : { state: 'invalid' };
+  const text = raw.trim();
+  if (!text) return { state: 'empty' };
+  return /^\d+(\.\d+)?$/.test(text) ? { state: 'ok', value: Number(text) } : { state: 'invalid' };
+}
+
+const typed = z.union([z.string(), z.number()]).nullish();
+const wallClock = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/** A wall-clock date and time ('2026-03-08T09:30') in a time zone, or null if it is not one. */
+export function wallClockToDate(value: string, timeZone: string): Date | null {
+  const m = wallClock.exec(value.trim());
+  if (!m) return null;
+  const [y, mo, d, h, mi, s] = m.slice(1).map((part) => Number(part ?? 0)) as number[];
+  const date = new TZDate(y!, mo! - 1, d!, h!, mi!, s!, timeZone);
+  // TZDate rolls 02/30 over to March; a date that does not round-trip was not a real one.
+  return date.getMonth() === mo! - 1 && date.getDate() === d! ? new Date(date.getTime()) : null;
+}
+
+const requiredMessage: Record<Measure, string> = {
+  systolic: messages.systolicRequired,
+  diastolic: messages.diastolicRequired,
+  heartRate: messages.heartRateRequired,
+  weight: messages.weightRequired,
+};
+
+export interface ManualReading {
+  date: Date;
+  timezone: string;
+  systolic?: number;
+  diastolic?: number;
+  heartRate?: number;
+  weight?: number;
+}
+
+/**
+ * The manual reading dialog (spec patients 5). `date` is the wall-clock date and time the user picked
+ * ('yyyy-MM-ddTHH:mm'), interpreted in the chosen time zone. Every error shows at once; "at least one
+ * value" is a form-level error on `root`. The output is the POST /bp-readings body: one reading per
+ * group entered (blood pressure, heart rate, weight), which is what the 'One/Two/Three readings added.'
+ * toast counts.
+ */
+export function manualReadingForm(now: () => Date = () => new Date()) {
+  return z
+    .object({
+      date: z.string().nullish(),
+      timezone: z.string().nullish(),
+      systolic: typed,
+      diastolic: typed,
+      heartRate: typed,
+      weight: typed,
+    })
+    .transform((v, ctx) => {
+      const issue = (path: string, message: string) =>
+        ctx.addIssue({ code: 'custom', message, path: [path] });
+      const values: Partial<Record<Measure, number>> = {};
+      const check = (measure: Measure) => {
+        const e = entered(v[measure]);
+        if (e.state === 'blank') return;
+        if (e.state === 'empty') return issue(measure, requiredMessage[measure]);
+        if (e.state === 'invalid') return issue(measure, messages.mustBeNumber);
+        const { min, max } = readingBounds[measure];
+        if (e.value < min || e.value > max) return issue(measure, messages.outOfRange);
+        values[measure] = e.value;
+      };
+      const bpEntered = entered(v.systolic).state !== 'blank' || entered(v.diastolic).state !== 'blank';
+      if (bpEntered) {
+        for (const m of ['systolic', 'diastolic'] as const)
+          if (entered(v[m]).state === 'blank') issue(m, requiredMessage[m]);
+        check('systolic');
+        check('diastolic');
+      }
+      check('heartRate');
+      check('weight');
+      if (!bpEntered && ['heartRate', 'weight'].every((m) => entered(v[m as Measure]).state === 'blank'))
+        issue('root', messages.readingValueRequired);
+
+      const timezone =
+        v.timezone && (readingTimeZoneIds as string[]).includes(v.timezone) ? v.timezone : null;
+      if (!timezone) issue('timezone', messages.required);
+      let date: Date | null = null;
+      if (!v.date?.trim()) issue('date', messages.dateRequired);
+      else if (timezone) {
+        date = wallClockToDate(v.date, timezone);
+        if (!date) issue('date', messages.invalidDate);
+        else if (date.getTime() > now().getTime()) issue('date', messages.readingInFuture);
+      }
+      if (ctx.issues.length || !date || !timezone) return z.NEVER;
+
+      const at = { date, timezone };
+      const readings: ManualReading[] = [];
+      if (values.systolic !== undefined)
+        readings.push({ ...at, systolic: values.systolic, diastolic: values.diastolic! });
+      if (values.heartRate !== undefined) readings.push({ ...at, heartRate: values.heartRate });
+      if (values.weight !== undefined) readings.push({ ...at, weight: values.weight });
+      return { readings };
+    });
+}
+export type ManualReadingFormInput = z.input<ReturnType<typeof manualReadingForm>>;
+
+/** 'One reading added.', 'Two readings added.' or 'Three readings added.'. */
+export const readingsAddedToast = (count: number) =>
+  toasts.readingsAdded[Math.min(Math.max(count, 1), 3) - 1]!;
+
+const bounded = (measure: Measure) =>
+  z
+    .number({ error: messages.mustBeNumber })
+    .min(readingBounds[measure].min, messages.outOfRange)
+    .max(readingBounds[measure].max, messages.outOfRange);
+
+/** Browser and server clocks differ by a little; a reading taken "now" must not be refused for it. */
+export const clockSkewMs = 5 * 60_000;
+
+/** POST /pacients/{id}/bp-readings body, as the server checks it. */
+export function manualReadingsRequest(now: () => Date = () => new Date()) {
+  const reading = z
+    .object({
+      date: z.coerce
+        .date({ error: messages.dateRequired })
+        .refine((d) => d.getTime() <= now().getTime() + clockSkewMs, messages.readingInFuture),
+      timezone: z.enum(readingTimeZoneIds, { error: messages.required }),
+      systolic: bounded('systolic').optional(),
+      diastolic: bounded('diastolic').optional(),
+      heartRate: bounded('heartRate').optional(),
+      weight: bounded('weight').optional(),
+    })
+    .superRefine((r, ctx) => {
+      if ((r.systolic === undefined) !== (r.diastolic === undefined))
+        ctx.addIssue({
+          code: 'custom',
+          message: r.systolic === undefined ? messages.systolicRequired : messages.diastolicRequired,
+          path: [r.systolic === undefined ? 'systolic' : 'diastolic'],
+        });
+      if ([r.systolic, r.heartRate, r.weight].every((v) => v === undefined))
+        ctx.addIssue({ code: 'custom', message: messages.readingValueRequired, path: [] });
+    });
+  return z.object({ readings: z.array(reading).min(1, messages.readingValueRequired).max(3) });
+}
+
+/** GET /pacients/{id}/readings?start=&end= */
+export const ReadingsRangeQuery = z
+  .object({ start: z.coerce.date(), end: z.coerce.date() })
+  .refine((q) => q.start.getTime() <= q.end.getTime(), { message: messages.dateRangeOrder, path: ['end'] });
+
+/**
+ * An entry of the readings-entry schema: its values, time and time zone are required ('Required') only
+ * once the entry is flagged as edited.
+ */
+export const ReadingsEntry = z
+  .object({
+    edited: z.boolean().default(false),
+    systolic: typed,
+    diastolic: typed,
+    weight: typed,
+    heartRate: typed,
+    time: z.string().nullish(),
+    timezone: z.string().nullish(),
+  })
+  .superRefine((entry, ctx) => {
+    if (!entry.edited) return;
+    for (const field of ['systolic', 'diastolic', 'weight', 'heartRate', 'time', 'timezone'] as const) {
+      const value = entry[field];
+      if (value === undefined || value === null || String(value).trim() === '')
+        ctx.addIssue({ code: 'custom', message: messages.required, path: [field] });
+    }
+  });

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { messages } from '../messages.js';
+import { patientReportTypes, reportKinds, reportVersions } from './reports.constants.js';
+
+const required = z.string({ error: messages.required }).trim().min(1, messages.required);
+const month = z.coerce.number({ error: messages.required }).int().min(1, messages.required).max(12);
+const year = z.coerce.number({ error: messages.required }).int().min(2018).max(9999);
+
+/**
+ * The admin Reports section: physician and clinic required; billing also requires a month. Monitoring
+ * without a month means the current month.
+ */
+export const AdminReportForm = z
+  .object({
+    kind: z.enum(reportKinds),
+    clinic: required,
+    physician: required,
+    month: month.optional(),
+    year: year.optional(),
+    version: z.enum(reportVersions).default('old'),
+  })
+  .superRefine((r, ctx) => {
+    if (r.kind === 'billing' && (r.month === undefined || r.year === undefined))
+      ctx.addIssue({ code: 'custom', message: messages.required, path: ['month'] });
+  });
+export type AdminReportForm = z.input<typeof AdminReportForm>;
+
+/** POST /reports/generate-batch body. */
+export const GenerateReportRequest = z.object({
+  month,
+  year,
+  physician: required,
+  clinic: required,
+  userId: z.string().optional(),
+  version: z.enum(reportVersions).default('old'),
+});
+
+/** GET /reports/billing query: clinic optional. */
+export const BillingReportQuery = z.object({
+  month,
+  year,
+  physician: required,
+  clinic: z.string().optional(),
+});
+
+/** The Export Data Report dialog: type, month and version are all required. */
+export const PatientReportForm = z.object({
+  type: z.enum(patientReportTypes, { error: messages.required }),
+  month: z.string({ error: messages.required }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, messages.required),
+  version: z.enum(reportVersions, { error: messages.required }),
+});
+export type PatientReportForm = z.infer<typeof PatientReportForm>;
+
+/** GET /reports/patient query. */
+export const PatientReportQuery = z.object({
+  type: z.enum(patientReportTypes, { error: messages.required }),
+  month,
+  year,
+  physician: z.string().optional(),
+  patient: required,
+  version: z.enum(reportVersions, { error: messages.required }),
+  sendMail: z.stringbool().optional(),
+});

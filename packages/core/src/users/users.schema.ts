@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { temporaryPassword } from '../auth/auth.schema.js';
+import { usPhonePattern } from '../format/patterns.constants.js';
+import { messages } from '../messages.js';
+import { portals, roleTypes } from './roles.js';
+
+const required = z.string({ error: messages.required }).trim().min(1, messages.required);
+const phone = required.regex(usPhonePattern, messages.invalidPhone);
+const email = required.pipe(z.email(messages.invalidEmail));
+const optionalText = z.string().trim().max(2000).nullish();
+
+export const twoFactorTypes = ['none', 'sms'] as const;
+
+/** The own account's General Info (spec administration 5: Account form). */
+export const AccountForm = z.object({
+  firstName: required.max(100),
+  lastName: required.max(100),
+  phone,
+  email,
+  admin: z.boolean().optional(),
+  emergencyProtocol: optionalText,
+  twoFactorType: z.enum(twoFactorTypes).default('none'),
+});
+export type AccountForm = z.infer<typeof AccountForm>;
+
+/** Clinical roles a user can hold; care navigators only in the operator (CIRCLE) portal. */
+export const clinicalRoles = roleTypes;
+
+/** The user form, new and edit (spec administration 2: User form). The password is the temporary one. */
+export const UserForm = z.object({
+  firstName: required.max(100),
+  lastName: required.max(100),
+  phone,
+  email,
+  clinicalRole: z.enum(clinicalRoles, { error: messages.required }),
+  admin: z.boolean().default(false),
+  timeTrackingEnabled: z.boolean().default(false),
+  emergencyProtocol: optionalText,
+  twoFactorType: z.enum(twoFactorTypes).default('none'),
+  password: temporaryPassword.optional(),
+});
+export type UserForm = z.infer<typeof UserForm>;
+
+/** POST /users: a CLINIC user belongs to a clinic and is a physician or staff; navigators are CIRCLE. */
+export const CreateUserRequest = UserForm.extend({
+  role: z.object({ portal: z.enum(portals, { error: messages.required }) }),
+  clinicId: z.string().trim().nullish(),
+}).superRefine((user, ctx) => {
+  if (user.role.portal === 'CLINIC') {
+    if (!user.clinicId) ctx.addIssue({ code: 'custom', message: messages.required, path: ['clinicId'] });
+    if (user.clinicalRole === 'CARE_NAVIGATOR')
+      ctx.addIssue({ code: 'custom', message: messages.careNavigatorPortal, path: ['clinicalRole'] });
+  }
+});
+export type CreateUserRequest = z.infer<typeof CreateUserRequest>;
+
+/** PUT /users/{id}: any subset of the form. */
+export const UpdateUserRequest = UserForm.partial();
+export type UpdateUserRequest = z.infer<typeof UpdateUserRequest>;
+
+/** PATCH /users/{id}/change-active-status */
+export const UserActiveStatusRequest = z.object({ activeStatus: z.boolean() });
+
+export const avatarImageTypes = ['image/jpeg', 'image/png'] as const;
+
+/** Avatar upload: only jpg, jpeg or png. The server checks the content's type, not only the name. */
+export const AvatarFile = z
+  .object({ fileName: z.string(), mimeType: z.string() })
+  .refine(
+    (f) => /\.(jpe?g|png)$/i.test(f.fileName) && (avatarImageTypes as readonly string[]).includes(f.mimeType),
+    messages.imageType,
+  );
