@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
@@ -38,7 +39,11 @@ export function SecurityPage() {
         <CardContent sx={{ p: { xs: 2.5, sm: 3 } }}>
           <Typography color="text.secondary" sx={{ mb: 3 }}>
             Your new password needs at least 8 characters, with an upper case letter, a lower case letter and
-            one of {passwordSpecialCharacters.split('').join(' ')}
+            one of{' '}
+            <Box component="span" sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
+              {passwordSpecialCharacters}
+            </Box>
+            .
           </Typography>
           <ChangePasswordFields pending={changePassword.isPending} onSubmit={handleSubmit} />
         </CardContent>

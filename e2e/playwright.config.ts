@@ -1,0 +1,52 @@
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const root = path.resolve(import.meta.dirname, '..');
+const artifacts = path.join(import.meta.dirname, '.artifacts');
+const port = 3100;
+
+/**
+ * End-to-end tests against the real server (fresh seeded PGlite) and the built web app, in Debian's
+ * Chromium. The web app is built before the run (npm test), not here.
+ */
+export default defineConfig({
+  testDir: path.join(import.meta.dirname, 'tests'),
+  testMatch: '**/*.spec.ts',
+  outputDir: path.join(artifacts, 'test-results'),
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: path.join(artifacts, 'results.json') }]],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    screenshot: 'on',
+    trace: 'retain-on-failure',
+    ...devices['Desktop Chrome'],
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+    headless: true,
+  },
+  projects: [{ name: 'chromium' }],
+  webServer: {
+    command: 'node e2e/serve.mjs',
+    cwd: root,
+    url: `http://localhost:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+  },
+});

@@ -1,0 +1,104 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+
+export const demoPassword = 'Demo!Pass1';
+
+export const demo = {
+  admin: 'admin@circle.demo',
+  navigator: 'navigator@circle.demo',
+  sunrisePhysician: 'physician@sunrise.demo',
+  staff: 'staff@sunrise.demo',
+  twoFactor: 'twofactor@sunrise.demo',
+  twoFactorPhone: '+15035550142',
+  harborPhysician: 'physician@harbor.demo',
+} as const;
+
+const screensDir = path.join(import.meta.dirname, '..', '.artifacts', 'screens');
+
+/** A named full-page screenshot of the current screen, for review in e2e/.artifacts/screens. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(screensDir, { recursive: true });
+  // Menus and dialogs fade in: let the transitions end so the picture shows the settled screen.
+  await page.waitForTimeout(400);
+  await page.screenshot({
+    path: path.join(screensDir, `${name}.png`),
+    fullPage: true,
+    animations: 'disabled',
+  });
+}
+
+/** Fills the login form's first step and submits it. */
+export async function submitCredentials(page: Page, email: string, password = demoPassword): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+/** Signs in from /signin and waits until the app has left the login screen. */
+export async function signIn(page: Page, email: string, password = demoPassword): Promise<void> {
+  await page.goto('/signin');
+  await submitCredentials(page, email, password);
+  await expect(page).not.toHaveURL(/\/signin/i);
+}
+
+export interface OutboxMessage {
+  id: string;
+  channel: 'sms' | 'email';
+  to: string;
+  subject: string | null;
+  body: string;
+  status: string;
+  createdAt: string;
+}
+
+/** The newest outbox message to an address created at or after `since`, waiting for it to arrive. */
+export async function latestOutboxMessage(
+  request: APIRequestContext,
+  to: string,
+  since: Date,
+): Promise<OutboxMessage> {
+  let found: OutboxMessage | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
+        expect(response.ok()).toBe(true);
+        const { data } = (await response.json()) as { data: OutboxMessage[] };
+        found = data.find((m) => new Date(m.createdAt).getTime() >= since.getTime() - 1_000);
+        return Boolean(found);
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** The bearer token the web app keeps in sessionStorage. */
+export async function sessionToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => sessionStorage.getItem('vigil.session.token'));
+  expect(token).toBeTruthy();
+  return token!;
+}
+
+/** Changes a password through the API, e.g. to put a demo account back as the other tests expect it. */
+export async function changePasswordByApi(
+  request: APIRequestContext,
+  token: string,
+  currentPassword: string,
+  newPassword: string,
+): Promise<void> {
+  const response = await request.post('/api/auth/change-password', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { currentPassword, newPassword },
+  });
+  expect(response.status()).toBe(200);
+}
+
+/** Signs in through the API and returns a session token (for clean-up steps). */
+export async function apiToken(request: APIRequestContext, email: string, password: string): Promise<string> {
+  const response = await request.post('/api/auth', { data: { email, password } });
+  expect(response.status()).toBe(200);
+  const body = (await response.json()) as { token: string };
+  return body.token;
+}

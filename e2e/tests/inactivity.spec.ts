@@ -1,0 +1,45 @@
+import { expect, test } from '../support/fixtures';
+import { demo, screenshot, signIn } from '../support/vigil';
+
+test.describe('inactivity', () => {
+  test.beforeEach(async ({ page }) => {
+    // Test-only shortening of the 25/30 minute timer (only values below the defaults are taken).
+    await page.addInitScript(() => {
+      localStorage.setItem('vigil.test.inactivity', JSON.stringify({ warnMs: 3_000, timeoutMs: 8_000 }));
+    });
+  });
+
+  test("'Are you still there?' appears, I'm still here keeps the session, then it times out", async ({
+    page,
+  }) => {
+    await signIn(page, demo.staff);
+    await expect(page).toHaveURL('/patient/priority-list');
+
+    const dialog = page.getByRole('dialog', { name: 'Are you still there?' });
+    await expect(dialog).toBeVisible({ timeout: 10_000 });
+    await screenshot(page, 'inactivity-dialog');
+
+    const touch = page.waitForRequest((r) => r.url().endsWith('/api/auth/me') && r.method() === 'GET');
+    await dialog.getByRole('button', { name: "I'm still here" }).click();
+    await touch;
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL('/patient/priority-list');
+
+    // No more activity: the warning comes back, then the sign-out.
+    await expect(dialog).toBeVisible({ timeout: 10_000 });
+    await expect(page).toHaveURL('/signin?sessionTimedOut=true', { timeout: 15_000 });
+    await expect(page.getByText('Your session has timed out. Please log in.')).toBeVisible();
+    expect(await page.evaluate(() => sessionStorage.getItem('vigil.session.token'))).toBeNull();
+    await screenshot(page, 'inactivity-timed-out');
+  });
+
+  test('activity resets the timer', async ({ page }) => {
+    await signIn(page, demo.staff);
+    const dialog = page.getByRole('dialog', { name: 'Are you still there?' });
+    for (let i = 0; i < 5; i += 1) {
+      await page.waitForTimeout(1_000);
+      await page.mouse.move(100 + i * 10, 200);
+    }
+    await expect(dialog).toHaveCount(0);
+  });
+});
