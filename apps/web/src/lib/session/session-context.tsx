@@ -39,7 +39,7 @@ export function SessionProvider({ children, onSignedOut }: SessionProviderProps)
     landing: null,
   });
 
-  // Restored after the first render, so the 'Loading...' placeholder is what shows while it happens.
+  // Restored after the first render, so 'Loading...' is what shows while it happens.
   useEffect(() => {
     const stored = readSession();
     setState(
