@@ -1,3 +1,5 @@
+import path from 'node:path';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -9,13 +11,19 @@ import { seedDemo } from './db/seed/demo.js';
 import { createAuditService } from './features/audit/audit.service.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { createAuthService } from './features/auth/auth.service.js';
+import { clinicsRoutes } from './features/clinics/clinics.routes.js';
+import { createClinicsService } from './features/clinics/clinics.service.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { devOutboxRoutes } from './features/outbox/outbox.routes.js';
 import { createOutboxService, type DeliveryScheduler } from './features/outbox/outbox.service.js';
+import { uploadsRoutes } from './features/uploads/uploads.routes.js';
+import { usersRoutes } from './features/users/users.routes.js';
+import { avatarMaxBytes, createUsersService } from './features/users/users.service.js';
 import { createLocalEmailProvider } from './integrations/email/local-email.provider.js';
 import { createSmtpEmailProvider } from './integrations/email/smtp-email.provider.js';
 import { createLocalSmsProvider } from './integrations/sms/local-sms.provider.js';
 import { createTwilioSmsProvider } from './integrations/sms/twilio-sms.provider.js';
+import { createLocalDiskStorage } from './integrations/storage/local-disk.storage.js';
 import { createBoss } from './jobs/boss.js';
 import { startDeliverOutbox } from './jobs/deliver-outbox.job.js';
 import { registerAuth } from './plugins/auth.js';
@@ -89,6 +97,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const audit = createAuditService({ clock });
   const outbox = createOutboxService({ db: database.db, clock, schedule: () => scheduleDelivery });
   const auth = createAuthService({ db: database.db, clock, audit, outbox, publicUrl: config.publicUrl });
+  const storage = createLocalDiskStorage(path.join(config.dataDir, 'uploads'));
+  const users = createUsersService({ db: database.db, clock, audit, auth, storage });
+  const clinics = createClinicsService({ db: database.db, clock, audit, auth, sms });
 
   if (config.jobs) {
     boss = createBoss(database, config.databaseUrl);
@@ -99,6 +110,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await registerSecurityHeaders(app);
   await app.register(rateLimit, { global: false });
+  await app.register(multipart, {
+    limits: { fileSize: avatarMaxBytes, files: 1, fields: 5 },
+    throwFileSizeLimit: true,
+  });
   await registerDocs(app);
 
   await app.register(
@@ -106,6 +121,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       registerAuth(api, auth);
       healthRoutes(api, database.ping);
       authRoutes(api, auth, { perMinute: config.authRateLimitPerMinute });
+      usersRoutes(api, users);
+      clinicsRoutes(api, clinics);
+      uploadsRoutes(api, storage);
       if (config.env !== 'production') devOutboxRoutes(api, outbox);
     },
     { prefix: '/api' },

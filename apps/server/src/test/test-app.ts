@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.js';
@@ -59,6 +62,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const { database, url, drop } = await openTestDatabase();
   const clock = options.clock ?? createTestClock();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'vigil-api-'));
   const config = {
     ...loadConfig({
       NODE_ENV: 'test',
@@ -67,6 +71,7 @@ export async function createTestApp(
       ...options.env,
     }),
     databaseUrl: url,
+    dataDir,
     webDist: '/nonexistent',
     jobs: options.jobs ?? false,
   };
@@ -78,6 +83,7 @@ export async function createTestApp(
       await app.close();
       await database.close();
       await drop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -15,6 +15,7 @@ export const errorStatus = {
   ACCOUNT_LOCKED: 423,
   TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
+  UPSTREAM_FAILED: 502,
 } as const;
 
 export type AppErrorCode = keyof typeof errorStatus;

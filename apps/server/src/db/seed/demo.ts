@@ -10,12 +10,14 @@ export const demoPassword = 'Demo!Pass1';
 export const demoIds = {
   sunrise: '00000000-0000-4000-8000-000000000001',
   harbor: '00000000-0000-4000-8000-000000000002',
+  lakeside: '00000000-0000-4000-8000-000000000003',
   adminCircle: '00000000-0000-4000-8000-000000000101',
   navigatorCircle: '00000000-0000-4000-8000-000000000102',
   physicianSunrise: '00000000-0000-4000-8000-000000000103',
   staffSunrise: '00000000-0000-4000-8000-000000000104',
   twoFactorSunrise: '00000000-0000-4000-8000-000000000105',
   physicianHarbor: '00000000-0000-4000-8000-000000000106',
+  deactivatedSunrise: '00000000-0000-4000-8000-000000000107',
 } as const;
 
 type NewUser = typeof users.$inferInsert;
@@ -92,6 +94,73 @@ export const demoAccounts: Array<Omit<NewUser, 'passwordHash'>> = [
   },
 ];
 
+/** Colleagues that make the users lists mean something; they sign in with the demo password too. */
+export const demoColleagues: Array<Omit<NewUser, 'passwordHash'>> = [
+  {
+    email: 'cardiology2@sunrise.demo',
+    firstName: 'Marcus',
+    lastName: 'Feld',
+    phone: '5035550111',
+    roleType: 'PHYSICIAN',
+    access: 'USER',
+    portal: 'CLINIC',
+    clinicId: demoIds.sunrise,
+    emergencyProtocol: 'Escalate symptomatic hypertension to Dr. Raman.',
+  },
+  {
+    email: 'nurse@sunrise.demo',
+    firstName: 'Lena',
+    lastName: 'Ortiz',
+    phone: '5035550112',
+    roleType: 'STAFF',
+    access: 'USER',
+    portal: 'CLINIC',
+    clinicId: demoIds.sunrise,
+    timeTrackingEnabled: true,
+  },
+  {
+    id: demoIds.deactivatedSunrise,
+    email: 'former@sunrise.demo',
+    firstName: 'Omar',
+    lastName: 'Haddad',
+    phone: '5035550113',
+    roleType: 'STAFF',
+    access: 'USER',
+    portal: 'CLINIC',
+    clinicId: demoIds.sunrise,
+    isDeactivated: true,
+  },
+  {
+    email: 'staff@harbor.demo',
+    firstName: 'Grace',
+    lastName: 'Kim',
+    phone: '2065550114',
+    roleType: 'STAFF',
+    access: 'USER',
+    portal: 'CLINIC',
+    clinicId: demoIds.harbor,
+  },
+  {
+    email: 'navigator2@circle.demo',
+    firstName: 'Iris',
+    lastName: 'Mbeki',
+    phone: '5035550115',
+    roleType: 'CARE_NAVIGATOR',
+    access: 'USER',
+    portal: 'CIRCLE',
+  },
+  {
+    email: 'physician@lakeside.demo',
+    firstName: 'Daniel',
+    lastName: 'Brandt',
+    phone: '5415550116',
+    roleType: 'PHYSICIAN',
+    access: 'ADMIN',
+    portal: 'CLINIC',
+    clinicId: demoIds.lakeside,
+  },
+];
+
 /** Seeds the demo clinics and accounts once; a database that already has clinics is left alone. */
 export async function seedDemo(db: Db): Promise<boolean> {
   const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(clinics);
@@ -119,8 +188,21 @@ export async function seedDemo(db: Db): Promise<boolean> {
         adminEmail: 'physician@harbor.demo',
         customAlerts: [...defaultCustomAlerts],
       },
+      {
+        id: demoIds.lakeside,
+        name: 'Lakeside Internal Medicine',
+        address: '88 E Broadway, Eugene, OR 97401',
+        slug: 'lakeside-internal-medicine',
+        active: false,
+        twilioNumber: '+15415550190',
+        adminPhone: '5415550116',
+        adminEmail: 'physician@lakeside.demo',
+        customAlerts: [...defaultCustomAlerts],
+      },
     ]);
-    await tx.insert(users).values(demoAccounts.map((account) => ({ ...account, passwordHash })));
+    await tx
+      .insert(users)
+      .values([...demoAccounts, ...demoColleagues].map((account) => ({ ...account, passwordHash })));
   });
   return true;
 }

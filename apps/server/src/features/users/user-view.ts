@@ -25,3 +25,9 @@ export function toSessionUser(user: UserWithClinic): SessionUser {
     graphFilterData: user.graphFilterData,
   };
 }
+
+/** A user as administrators see them in lists and forms: the session shape plus the active standing. */
+export function toUserView(user: UserWithClinic) {
+  return { ...toSessionUser(user), isDeactivated: user.isDeactivated };
+}
+export type UserView = ReturnType<typeof toUserView>;

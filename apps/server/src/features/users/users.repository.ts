@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { clinics, type UserRow, users } from '../../db/schema/index.js';
 
@@ -27,6 +27,34 @@ export function createUsersRepository(db: DbOrTx) {
     async findById(id: string): Promise<UserWithClinic | undefined> {
       const [row] = await selectWithClinic().where(eq(users.id, id));
       return row && flatten(row);
+    },
+    /** Users of one clinic, or of the operator portal when clinicId is null, leaving one user out. */
+    async findByClinic(clinicId: string | null, excludeUserId: string): Promise<UserWithClinic[]> {
+      const rows = await selectWithClinic()
+        .where(
+          and(
+            clinicId ? eq(users.clinicId, clinicId) : and(isNull(users.clinicId), eq(users.portal, 'CIRCLE')),
+            ne(users.id, excludeUserId),
+          ),
+        )
+        .orderBy(asc(sql`lower(${users.lastName})`), asc(sql`lower(${users.firstName})`));
+      return rows.map(flatten);
+    },
+    async emailTaken(email: string, exceptUserId?: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(
+            sql`lower(${users.email}) = lower(${email})`,
+            exceptUserId ? ne(users.id, exceptUserId) : undefined,
+          ),
+        );
+      return rows.length > 0;
+    },
+    async insert(values: typeof users.$inferInsert): Promise<UserRow> {
+      const [row] = await db.insert(users).values(values).returning();
+      return row!;
     },
     async update(id: string, changes: Partial<Omit<UserRow, 'id' | 'createdAt'>>, now: Date): Promise<void> {
       await db

@@ -1,0 +1,67 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { type ClinicRow, clinics, patients } from '../../db/schema/index.js';
+
+export type ClinicWithCounts = ClinicRow & {
+  activePatients: number;
+  inactivePatients: number;
+  unassignedPatients: number;
+};
+
+const counts = {
+  activePatients: sql<number>`count(${patients.id}) filter (where ${patients.active})::int`,
+  inactivePatients: sql<number>`count(${patients.id}) filter (where not ${patients.active})::int`,
+  unassignedPatients: sql<number>`count(${patients.id}) filter (where ${patients.assignedPhysicianId} is null)::int`,
+};
+
+export function createClinicsRepository(db: DbOrTx) {
+  const selectWithCounts = () =>
+    db
+      .select({ clinic: clinics, ...counts })
+      .from(clinics)
+      .leftJoin(patients, eq(patients.clinicId, clinics.id))
+      .groupBy(clinics.id);
+  const flatten = (r: { clinic: ClinicRow } & Omit<ClinicWithCounts, keyof ClinicRow>): ClinicWithCounts => ({
+    ...r.clinic,
+    activePatients: r.activePatients,
+    inactivePatients: r.inactivePatients,
+    unassignedPatients: r.unassignedPatients,
+  });
+
+  return {
+    /** Clinics sorted by name, case-insensitive (spec administration 3). */
+    async findAll(filter: { activeOnly?: boolean; clinicId?: string | null }): Promise<ClinicWithCounts[]> {
+      const conditions = [];
+      if (filter.activeOnly) conditions.push(eq(clinics.active, true));
+      if (filter.clinicId) conditions.push(eq(clinics.id, filter.clinicId));
+      const rows = await selectWithCounts()
+        .where(conditions.length ? sql.join(conditions, sql` and `) : undefined)
+        .orderBy(asc(sql`lower(${clinics.name})`));
+      return rows.map(flatten);
+    },
+    async findById(id: string): Promise<ClinicWithCounts | undefined> {
+      const [row] = await selectWithCounts().where(eq(clinics.id, id));
+      return row && flatten(row);
+    },
+    async slugTaken(slug: string): Promise<boolean> {
+      const rows = await db.select({ id: clinics.id }).from(clinics).where(eq(clinics.slug, slug));
+      return rows.length > 0;
+    },
+    async insert(values: typeof clinics.$inferInsert): Promise<ClinicRow> {
+      const [row] = await db.insert(clinics).values(values).returning();
+      return row!;
+    },
+    async update(
+      id: string,
+      changes: Partial<Omit<ClinicRow, 'id' | 'createdAt'>>,
+      now: Date,
+    ): Promise<void> {
+      await db
+        .update(clinics)
+        .set({ ...changes, updatedAt: now })
+        .where(eq(clinics.id, id));
+    },
+  };
+}
+
+export type ClinicsRepository = ReturnType<typeof createClinicsRepository>;

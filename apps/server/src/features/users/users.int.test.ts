@@ -1,0 +1,592 @@
+import { defaultCustomAlerts, errorMessages, messages } from '@vigil/core';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEvents, users } from '../../db/schema/index.js';
+import { demoIds, demoPassword } from '../../db/seed/demo.js';
+import { multipartFile, tinyJpeg, tinyPng } from '../../test/multipart.js';
+import { asUser, createTestApp, outboxFor, signIn, type TestApp } from '../../test/test-app.js';
+
+let t: TestApp;
+const tokens: Record<string, string> = {};
+const roles = {
+  circleAdmin: 'admin@circle.demo',
+  navigator: 'navigator@circle.demo',
+  sunriseAdmin: 'physician@sunrise.demo',
+  sunriseStaff: 'staff@sunrise.demo',
+  harborAdmin: 'physician@harbor.demo',
+} as const;
+type Who = keyof typeof roles | 'anonymous';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const [who, email] of Object.entries(roles)) tokens[who] = await signIn(t.app, email);
+});
+afterAll(() => t.close());
+
+const as = (who: Who) => asUser(t.app, who === 'anonymous' ? 'none' : tokens[who]!);
+const db = () => t.app.vigil.database.db;
+let counter = 0;
+const newUserBody = (overrides: Record<string, unknown> = {}) => ({
+  firstName: 'Casey',
+  lastName: `Tester${++counter}`,
+  phone: '5035550199',
+  email: `casey${counter}@sunrise.demo`,
+  admin: false,
+  clinicalRole: 'STAFF',
+  timeTrackingEnabled: false,
+  twoFactorType: 'none',
+  role: { portal: 'CLINIC' },
+  clinicId: demoIds.sunrise,
+  ...overrides,
+});
+
+describe('permission matrix: users and clinics routes', () => {
+  type Row = [string, (who: Who) => Promise<{ statusCode: number }>, Record<Who, number>];
+  const rows: Row[] = [
+    [
+      'GET /users',
+      (w) => as(w).get('/api/users'),
+      {
+        circleAdmin: 200,
+        navigator: 200,
+        sunriseAdmin: 200,
+        sunriseStaff: 403,
+        harborAdmin: 200,
+        anonymous: 401,
+      },
+    ],
+    [
+      'GET /users?clinicId=sunrise',
+      (w) => as(w).get(`/api/users?clinicId=${demoIds.sunrise}`),
+      {
+        circleAdmin: 200,
+        navigator: 200,
+        sunriseAdmin: 200,
+        sunriseStaff: 403,
+        harborAdmin: 404,
+        anonymous: 401,
+      },
+    ],
+    [
+      'GET /users/{sunrise staff}',
+      (w) => as(w).get(`/api/users/${demoIds.staffSunrise}`),
+      {
+        circleAdmin: 200,
+        navigator: 200,
+        sunriseAdmin: 200,
+        sunriseStaff: 200,
+        harborAdmin: 404,
+        anonymous: 401,
+      },
+    ],
+    [
+      'GET /users/{sunrise physician}',
+      (w) => as(w).get(`/api/users/${demoIds.physicianSunrise}`),
+      {
+        circleAdmin: 200,
+        navigator: 200,
+        sunriseAdmin: 200,
+        sunriseStaff: 403,
+        harborAdmin: 404,
+        anonymous: 401,
+      },
+    ],
+    [
+      'PUT /users/{sunrise staff}',
+      (w) => as(w).put(`/api/users/${demoIds.staffSunrise}`, { firstName: 'Sam' }),
+      {
+        circleAdmin: 200,
+        navigator: 403,
+        sunriseAdmin: 200,
+        sunriseStaff: 200,
+        harborAdmin: 404,
+        anonymous: 401,
+      },
+    ],
+    [
+      'POST /users in Sunrise',
+      (w) => as(w).post('/api/users', newUserBody()),
+      {
+        circleAdmin: 201,
+        navigator: 403,
+        sunriseAdmin: 201,
+        sunriseStaff: 403,
+        harborAdmin: 404,
+        anonymous: 401,
+      },
+    ],
+    [
+      'PATCH /users/{deactivated}/change-active-status',
+      (w) =>
+        as(w).patch(`/api/users/${demoIds.deactivatedSunrise}/change-active-status`, { activeStatus: false }),
+      {
+        circleAdmin: 200,
+        navigator: 403,
+        sunriseAdmin: 200,
+        sunriseStaff: 403,
+        harborAdmin: 404,
+        anonymous: 401,
+      },
+    ],
+    [
+      'GET /users/autoPasswordGeneration',
+      (w) => as(w).get('/api/users/autoPasswordGeneration'),
+      {
+        circleAdmin: 200,
+        navigator: 403,
+        sunriseAdmin: 200,
+        sunriseStaff: 403,
+        harborAdmin: 200,
+        anonymous: 401,
+      },
+    ],
+    [
+      'GET /clinics',
+      (w) => as(w).get('/api/clinics'),
+      {
+        circleAdmin: 200,
+        navigator: 200,
+        sunriseAdmin: 200,
+        sunriseStaff: 200,
+        harborAdmin: 200,
+        anonymous: 401,
+      },
+    ],
+    [
+      'GET /clinics/{sunrise}',
+      (w) => as(w).get(`/api/clinics/${demoIds.sunrise}`),
+      {
+        circleAdmin: 200,
+        navigator: 200,
+        sunriseAdmin: 200,
+        sunriseStaff: 200,
+        harborAdmin: 404,
+        anonymous: 401,
+      },
+    ],
+    [
+      'PUT /clinics/{sunrise}',
+      (w) =>
+        as(w).put(`/api/clinics/${demoIds.sunrise}`, {
+          address: '1420 NW Lovejoy St, Suite 300, Portland, OR 97209',
+        }),
+      {
+        circleAdmin: 200,
+        navigator: 403,
+        sunriseAdmin: 200,
+        sunriseStaff: 403,
+        harborAdmin: 404,
+        anonymous: 401,
+      },
+    ],
+    [
+      'POST /clinics',
+      (w) =>
+        as(w).post('/api/clinics', {
+          clinic_name: 'x',
+          clinic_slug: 'x',
+          clinic_area_code: '1',
+          clinic_address: 'x',
+          clinic_admin_first_name: 'x',
+          clinic_admin_last_name: 'x',
+          clinic_admin_phone: 'x',
+          clinic_admin_email: 'x',
+        }),
+      {
+        circleAdmin: 400,
+        navigator: 400,
+        sunriseAdmin: 400,
+        sunriseStaff: 400,
+        harborAdmin: 400,
+        anonymous: 401,
+      },
+    ],
+  ];
+  const whos: Who[] = [
+    'circleAdmin',
+    'navigator',
+    'sunriseAdmin',
+    'sunriseStaff',
+    'harborAdmin',
+    'anonymous',
+  ];
+  for (const [name, call, expected] of rows) {
+    it.each(whos)(`${name} as %s`, async (who) => {
+      expect((await call(who)).statusCode).toBe(expected[who]);
+    });
+  }
+
+  it.each(['navigator', 'sunriseAdmin', 'sunriseStaff', 'harborAdmin'] as const)(
+    'POST /clinics with a valid body as %s is forbidden',
+    async (who) => {
+      const res = await as(who).post('/api/clinics', clinicBody('forbidden-try'));
+      expect(res.statusCode).toBe(403);
+    },
+  );
+
+  it('shows a clinic user only their own clinic, and an operator every clinic sorted by name', async () => {
+    const own = (await as('sunriseStaff').get('/api/clinics')).json().data;
+    expect(own.map((c: { name: string }) => c.name)).toEqual(['Sunrise Cardiology']);
+    const all = (await as('navigator').get('/api/clinics')).json().data.map((c: { name: string }) => c.name);
+    expect(all).toEqual(
+      [...all].sort((a: string, b: string) => a.toLowerCase().localeCompare(b.toLowerCase())),
+    );
+    expect(all).toEqual(expect.arrayContaining(['Harbor Family Medicine', 'Lakeside Internal Medicine']));
+    const active = (await as('navigator').get('/api/clinics?active=1'))
+      .json()
+      .data.map((c: { name: string }) => c.name);
+    expect(active).not.toContain('Lakeside Internal Medicine');
+  });
+
+  it('counts patients from the database', async () => {
+    const [clinic] = (await as('sunriseAdmin').get('/api/clinics')).json().data;
+    expect(clinic).toMatchObject({ activePatients: 0, inactivePatients: 0, unassignedPatients: 0 });
+  });
+
+  it('lists a clinic users without the signed-in user, with the deactivated one', async () => {
+    const list = (await as('sunriseAdmin').get('/api/users')).json().data as Array<{
+      email: string;
+      isDeactivated: boolean;
+    }>;
+    const emails = list.map((u) => u.email);
+    expect(emails).not.toContain('physician@sunrise.demo');
+    expect(emails).toEqual(expect.arrayContaining(['staff@sunrise.demo', 'former@sunrise.demo']));
+    expect(emails.every((e) => e.endsWith('@sunrise.demo'))).toBe(true);
+    const operators = (await as('circleAdmin').get('/api/users')).json().data as Array<{
+      role: { portal: string };
+    }>;
+    expect(operators.every((u) => u.role.portal === 'CIRCLE')).toBe(true);
+  });
+});
+
+const clinicBody = (slug: string, overrides: Record<string, unknown> = {}) => ({
+  clinic_name: `Clinic ${slug}`,
+  clinic_slug: slug,
+  clinic_area_code: '503',
+  clinic_address: '1 Main St, Portland, OR 97201',
+  clinic_admin_first_name: 'Ada',
+  clinic_admin_last_name: 'Lovelace',
+  clinic_admin_role: 'PHYSICIAN',
+  clinic_admin_phone: '5035550177',
+  clinic_admin_email: `admin@${slug}.demo`,
+  emergencyProtocol: 'Call 911',
+  ...overrides,
+});
+
+describe('creating users', () => {
+  it('emails a 72-hour set-password link to an account created without a temporary password', async () => {
+    const body = newUserBody();
+    const res = await as('sunriseAdmin').post('/api/users', body);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data).toMatchObject({
+      email: body.email,
+      clinicId: demoIds.sunrise,
+      isTemporaryPassword: false,
+    });
+    const [mail] = await outboxFor(t.app, body.email);
+    expect(mail!.body).toContain('Sunrise Cardiology');
+    expect(mail!.body).toMatch(/\/auth\/set-password\?token=[^&]+&id=[0-9a-f-]{36}&type=new/);
+  });
+
+  it('creates an account with a temporary password that must be replaced at first sign-in', async () => {
+    const body = newUserBody({ password: 'Temp!pass9' });
+    const created = await as('sunriseAdmin').post('/api/users', body);
+    expect(created.json().data.isTemporaryPassword).toBe(true);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth',
+      payload: { email: body.email, password: 'Temp!pass9' },
+    });
+    expect(login.json().user.isTemporaryPassword).toBe(true);
+  });
+
+  it('keeps a clinic admin in their own clinic, whatever the body says', async () => {
+    const res = await as('harborAdmin').post(
+      '/api/users',
+      newUserBody({ clinicId: demoIds.harbor, role: { portal: 'CIRCLE' }, clinicalRole: 'STAFF' }),
+    );
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data).toMatchObject({ clinicId: demoIds.harbor, role: { portal: 'CLINIC' } });
+  });
+
+  it('refuses a duplicate email with 409, whatever its case', async () => {
+    const res = await as('circleAdmin').post('/api/users', newUserBody({ email: 'STAFF@sunrise.demo' }));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(errorMessages.emailTaken);
+  });
+
+  it.each([
+    [{ firstName: '' }, 'firstName', messages.required],
+    [{ phone: '12' }, 'phone', messages.invalidPhone],
+    [{ email: 'nope' }, 'email', messages.invalidEmail],
+    [{ clinicalRole: undefined }, 'clinicalRole', messages.required],
+    [{ password: 'short' }, 'password', messages.temporaryPasswordRule],
+  ])('answers %o with the field message and creates nothing', async (overrides, field, message) => {
+    const before = (await db().select().from(users)).length;
+    const res = await as('sunriseAdmin').post('/api/users', newUserBody(overrides));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields[field]).toBe(message);
+    expect((await db().select().from(users)).length).toBe(before);
+  });
+
+  it('generates temporary passwords that satisfy the manual rule', async () => {
+    for (let i = 0; i < 5; i++) {
+      const { password } = (await as('sunriseAdmin').get('/api/users/autoPasswordGeneration')).json();
+      expect(password).toMatch(/^(?=.*[A-Z])(?=.*[a-z])(?=.*[^A-Za-z0-9]).{8,20}$/);
+    }
+  });
+});
+
+describe('updating users', () => {
+  it('lets only an admin change the admin flag, and never their own', async () => {
+    const self = await as('sunriseAdmin').put(`/api/users/${demoIds.physicianSunrise}`, { admin: false });
+    expect(self.statusCode).toBe(403);
+    expect(self.json().message).toBe(errorMessages.ownAdminFlag);
+    const staffSelf = await as('sunriseStaff').put(`/api/users/${demoIds.staffSunrise}`, { admin: true });
+    expect(staffSelf.statusCode).toBe(403);
+    const byAdmin = await as('sunriseAdmin').put(`/api/users/${demoIds.staffSunrise}`, { admin: true });
+    expect(byAdmin.json().data.admin).toBe(true);
+    await as('sunriseAdmin').put(`/api/users/${demoIds.staffSunrise}`, { admin: false });
+  });
+
+  it('lets only an admin set two-factor', async () => {
+    const res = await as('sunriseStaff').put(`/api/users/${demoIds.staffSunrise}`, { twoFactorType: 'sms' });
+    expect(res.statusCode).toBe(403);
+    const ok = await as('sunriseAdmin').put(`/api/users/${demoIds.staffSunrise}`, { twoFactorType: 'none' });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('keeps an emergency protocol for physicians only', async () => {
+    const staff = await as('sunriseAdmin').put(`/api/users/${demoIds.staffSunrise}`, {
+      emergencyProtocol: 'x',
+    });
+    expect(staff.json().data.emergencyProtocol).toBeNull();
+  });
+
+  it('records who changed what, before and after', async () => {
+    await as('sunriseAdmin').put(`/api/users/${demoIds.staffSunrise}`, { lastName: 'Delgado-Reyes' });
+    const events = await db()
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.entityId, demoIds.staffSunrise));
+    const event = events.find(
+      (e) =>
+        e.action === 'user.updated' &&
+        (e.details as { after: Record<string, unknown> }).after.lastName === 'Delgado-Reyes',
+    );
+    expect(event).toMatchObject({
+      actorUserId: demoIds.physicianSunrise,
+      details: { before: { lastName: 'Delgado' } },
+    });
+    await as('sunriseAdmin').put(`/api/users/${demoIds.staffSunrise}`, { lastName: 'Delgado' });
+  });
+
+  it('refuses taking another user email with 409 and changes nothing', async () => {
+    const res = await as('sunriseStaff').put(`/api/users/${demoIds.staffSunrise}`, {
+      email: 'physician@sunrise.demo',
+      firstName: 'Changed',
+    });
+    expect(res.statusCode).toBe(409);
+    expect((await as('sunriseStaff').get(`/api/users/${demoIds.staffSunrise}`)).json().data.firstName).toBe(
+      'Sam',
+    );
+  });
+
+  it('answers bad bodies with 400 and the spec messages', async () => {
+    const res = await as('sunriseStaff').put(`/api/users/${demoIds.staffSunrise}`, {
+      phone: 'abc',
+      email: 'x',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({ phone: messages.invalidPhone, email: messages.invalidEmail });
+  });
+});
+
+describe('activating and deactivating users', () => {
+  it('ends the sessions of a deactivated user and stops their sign-in; reactivation restores it', async () => {
+    const token = await signIn(t.app, 'nurse@sunrise.demo');
+    const [nurse] = await db().select().from(users).where(eq(users.email, 'nurse@sunrise.demo'));
+    const off = await as('sunriseAdmin').patch(`/api/users/${nurse!.id}/change-active-status`, {
+      activeStatus: false,
+    });
+    expect(off.json().data.isDeactivated).toBe(true);
+    expect((await asUser(t.app, token).get('/api/auth/me')).statusCode).toBe(401);
+    const login = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth',
+        payload: { email: 'nurse@sunrise.demo', password: demoPassword },
+      });
+    expect((await login()).statusCode).toBe(403);
+    await as('sunriseAdmin').patch(`/api/users/${nurse!.id}/change-active-status`, { activeStatus: true });
+    expect((await login()).statusCode).toBe(200);
+  });
+
+  it('does not let an admin deactivate themselves', async () => {
+    const res = await as('sunriseAdmin').patch(
+      `/api/users/${demoIds.physicianSunrise}/change-active-status`,
+      { activeStatus: false },
+    );
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('answers a malformed status with 400', async () => {
+    const res = await as('sunriseAdmin').patch(`/api/users/${demoIds.staffSunrise}/change-active-status`, {
+      activeStatus: 'no',
+    });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('clinics', () => {
+  it('saves thresholds and returns them', async () => {
+    const alerts = defaultCustomAlerts.map((a) =>
+      a.key === 'lowBP' ? { ...a, status: 'off', values: { lowBP: '85' } } : a,
+    );
+    const res = await as('sunriseAdmin').put(`/api/clinics/${demoIds.sunrise}`, { customAlerts: alerts });
+    expect(res.statusCode).toBe(200);
+    const saved = (await as('sunriseStaff').get(`/api/clinics/${demoIds.sunrise}`)).json().data.customAlerts;
+    expect(saved[3]).toMatchObject({ key: 'lowBP', status: 'off', values: { lowBP: '85' } });
+  });
+
+  it('refuses thresholds that are not 1 to 3 digits, and changes nothing', async () => {
+    const alerts = defaultCustomAlerts.map((a) =>
+      a.key === 'lowHR' ? { ...a, values: { lowHR: '1000' } } : a,
+    );
+    const res = await as('sunriseAdmin').put(`/api/clinics/${demoIds.sunrise}`, {
+      customAlerts: alerts,
+      name: 'Renamed',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(messages.thresholdDigitsOnly);
+    expect((await as('sunriseAdmin').get(`/api/clinics/${demoIds.sunrise}`)).json().data.name).toBe(
+      'Sunrise Cardiology',
+    );
+  });
+
+  it('answers a missing name with Required', async () => {
+    const res = await as('sunriseAdmin').put(`/api/clinics/${demoIds.sunrise}`, { name: '  ' });
+    expect(res.json().fields.name).toBe(messages.required);
+  });
+
+  it('deactivating a clinic ends its users sessions and stops their sign-in; activating restores it', async () => {
+    const harborToken = await signIn(t.app, 'staff@harbor.demo');
+    const off = await as('circleAdmin').put(`/api/clinics/${demoIds.harbor}`, { active: false });
+    expect(off.json().data.active).toBe(false);
+    expect((await asUser(t.app, harborToken).get('/api/auth/me')).statusCode).toBe(401);
+    const login = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth',
+        payload: { email: 'staff@harbor.demo', password: demoPassword },
+      });
+    expect((await login()).statusCode).toBe(403);
+    await as('circleAdmin').put(`/api/clinics/${demoIds.harbor}`, { active: true });
+    expect((await login()).statusCode).toBe(200);
+    tokens.harborAdmin = await signIn(t.app, 'physician@harbor.demo');
+  });
+
+  it('creates a clinic with its admin, texting number and set-password email', async () => {
+    const res = await as('circleAdmin').post('/api/clinics', clinicBody('rose-city'));
+    expect(res.statusCode).toBe(201);
+    const clinic = res.json().data;
+    expect(clinic).toMatchObject({
+      name: 'Clinic rose-city',
+      slug: 'rose-city',
+      active: true,
+      admin: { email: 'admin@rose-city.demo' },
+    });
+    expect(clinic.twilioNumber).toMatch(/^\+1503\d{7}$/);
+    expect(clinic.customAlerts).toHaveLength(10);
+    const [mail] = await outboxFor(t.app, 'admin@rose-city.demo');
+    expect(mail!.body).toContain('Clinic rose-city');
+    const admins = (await as('circleAdmin').get(`/api/users?clinicId=${clinic.id}`)).json().data;
+    expect(admins[0]).toMatchObject({
+      role: { type: 'PHYSICIAN', access: 'ADMIN', portal: 'CLINIC' },
+      emergencyProtocol: 'Call 911',
+    });
+  });
+
+  it('refuses a taken slug and a taken admin email with 409, creating nothing', async () => {
+    const before = (await as('circleAdmin').get('/api/clinics')).json().data.length;
+    const slug = await as('circleAdmin').post(
+      '/api/clinics',
+      clinicBody('sunrise-cardiology', { clinic_admin_email: 'new@x.demo' }),
+    );
+    expect(slug.statusCode).toBe(409);
+    expect(slug.json().fields.clinic_slug).toBe(errorMessages.slugTaken);
+    const email = await as('circleAdmin').post(
+      '/api/clinics',
+      clinicBody('fresh-slug', { clinic_admin_email: 'staff@sunrise.demo' }),
+    );
+    expect(email.statusCode).toBe(409);
+    expect((await as('circleAdmin').get('/api/clinics')).json().data.length).toBe(before);
+  });
+
+  it('answers the spec messages for a bad new-clinic form', async () => {
+    const res = await as('circleAdmin').post(
+      '/api/clinics',
+      clinicBody('ab', { clinic_admin_email: 'bad', clinic_admin_phone: '1', clinic_name: '' }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toMatchObject({
+      clinic_name: messages.required,
+      clinic_slug: messages.slugRule,
+      clinic_admin_email: messages.invalidEmail,
+      clinic_admin_phone: messages.invalidPhone,
+    });
+  });
+
+  it('drops the emergency protocol of a staff admin', async () => {
+    const res = await as('circleAdmin').post(
+      '/api/clinics',
+      clinicBody('staff-led', { clinic_admin_role: 'STAFF' }),
+    );
+    const [admin] = (await as('circleAdmin').get(`/api/users?clinicId=${res.json().data.id}`)).json().data;
+    expect(admin).toMatchObject({ role: { type: 'STAFF' }, emergencyProtocol: null });
+  });
+});
+
+describe('avatar upload', () => {
+  const upload = (name: string, type: string, bytes: Buffer) => {
+    const { payload, headers } = multipartFile('file', name, type, bytes);
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/users/account/avatar',
+      payload,
+      headers: { ...headers, authorization: `Bearer ${tokens.sunriseStaff}` },
+    });
+  };
+
+  it.each([
+    ['avatar.png', 'image/png', tinyPng],
+    ['avatar.jpg', 'image/jpeg', tinyJpeg],
+  ])('stores %s and serves it back from data.uploadedAt', async (name, type, bytes) => {
+    const res = await upload(name, type, bytes);
+    expect(res.statusCode).toBe(200);
+    const url = res.json().data.uploadedAt as string;
+    const served = await t.app.inject({ method: 'GET', url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe(type);
+    expect(Buffer.compare(served.rawPayload, bytes)).toBe(0);
+    expect((await as('sunriseStaff').get('/api/auth/me')).json().data.avatar).toBe(url);
+  });
+
+  it('refuses a text file renamed to .png', async () => {
+    const res = await upload('avatar.png', 'image/png', Buffer.from('just some text, not an image'));
+    expect(res.statusCode).toBe(415);
+    expect(res.json().message).toBe(messages.imageType);
+  });
+
+  it('refuses an image over 5 MB with 413', async () => {
+    const big = Buffer.concat([tinyPng, Buffer.alloc(5 * 1024 * 1024 + 10)]);
+    const res = await upload('big.png', 'image/png', big);
+    expect(res.statusCode).toBe(413);
+  });
+
+  it('answers a request without a file with 4xx', async () => {
+    const res = await as('sunriseStaff').post('/api/users/account/avatar', {});
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+  });
+});

@@ -1,0 +1,287 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import {
+  AppError,
+  type CreateUserRequest,
+  errorMessages,
+  messages,
+  type UpdateUserRequest,
+} from '@vigil/core';
+import { fileTypeFromBuffer } from 'file-type';
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/client.js';
+import type { UserRow } from '../../db/schema/index.js';
+import type { FileStorage } from '../../integrations/storage/storage.js';
+import type { AuditService } from '../audit/audit.service.js';
+import { createAuthRepository } from '../auth/auth.repository.js';
+import type { AuthService } from '../auth/auth.service.js';
+import type { AuthUser } from '../auth/auth-user.js';
+import { hashPassword } from '../auth/secrets.js';
+import { createClinicsRepository } from '../clinics/clinics.repository.js';
+import { toUserView, type UserView } from './user-view.js';
+import { clinicScope, isAdmin, maySeeUsersList, mayView, requireAdmin } from './users.access.js';
+import { createUsersRepository, type UserWithClinic } from './users.repository.js';
+
+export const avatarMaxBytes = 5 * 1024 * 1024;
+const avatarTypes: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png' };
+
+/** Fields an audit event shows before and after a change: never the password hash. */
+const audited = (u: UserWithClinic | UserRow) => ({
+  firstName: u.firstName,
+  lastName: u.lastName,
+  email: u.email,
+  phone: u.phone,
+  roleType: u.roleType,
+  access: u.access,
+  portal: u.portal,
+  clinicId: u.clinicId,
+  emergencyProtocol: u.emergencyProtocol,
+  twoFactorType: u.twoFactorType,
+  timeTrackingEnabled: u.timeTrackingEnabled,
+  isDeactivated: u.isDeactivated,
+  avatarUrl: u.avatarUrl,
+});
+
+function changedFields(before: Record<string, unknown>, after: Record<string, unknown>) {
+  const keys = Object.keys(after).filter((k) => before[k] !== after[k]);
+  return {
+    before: Object.fromEntries(keys.map((k) => [k, before[k]])),
+    after: Object.fromEntries(keys.map((k) => [k, after[k]])),
+  };
+}
+
+/** A temporary password that satisfies the manual rule: 12 characters with upper, lower, digit and special. */
+function generatePassword(): string {
+  const sets = ['ABCDEFGHJKLMNPQRSTUVWXYZ', 'abcdefghijkmnopqrstuvwxyz', '23456789', '#?!@$%^&*-'];
+  const all = sets.join('');
+  const chars = sets.map((s) => s[randomInt(s.length)]!);
+  while (chars.length < 12) chars.push(all[randomInt(all.length)]!);
+  for (let i = chars.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [chars[i], chars[j]] = [chars[j]!, chars[i]!];
+  }
+  return chars.join('');
+}
+
+export interface UsersDeps {
+  db: Db;
+  clock: Clock;
+  audit: AuditService;
+  auth: AuthService;
+  storage: FileStorage;
+}
+
+export function createUsersService(deps: UsersDeps) {
+  const { db, clock, audit } = deps;
+  const users = createUsersRepository(db);
+  const clinics = createClinicsRepository(db);
+
+  async function findVisible(actor: AuthUser, userId: string): Promise<UserWithClinic> {
+    const user = /^[0-9a-f-]{36}$/i.test(userId) ? await users.findById(userId) : undefined;
+    if (!user || !mayView(actor, user.clinicId)) throw new AppError('NOT_FOUND', errorMessages.notFound);
+    return user;
+  }
+
+  /** Another user may be changed only by an admin who can see them. */
+  async function findEditable(actor: AuthUser, userId: string): Promise<UserWithClinic> {
+    const user = await findVisible(actor, userId);
+    if (user.id !== actor.id) requireAdmin(actor);
+    return user;
+  }
+
+  async function assertClinicExists(clinicId: string) {
+    if (!/^[0-9a-f-]{36}$/i.test(clinicId) || !(await clinics.findById(clinicId))) {
+      throw new AppError('NOT_FOUND', errorMessages.notFound);
+    }
+  }
+
+  return {
+    async list(actor: AuthUser, filter: { clinicId?: string | undefined }): Promise<UserView[]> {
+      if (!maySeeUsersList(actor)) throw new AppError('FORBIDDEN', errorMessages.usersListForbidden);
+      const clinicId = clinicScope(actor, filter.clinicId);
+      if (clinicId) await assertClinicExists(clinicId);
+      return (await users.findByClinic(clinicId, actor.id)).map(toUserView);
+    },
+
+    async get(actor: AuthUser, userId: string): Promise<UserView> {
+      const user = await findVisible(actor, userId);
+      if (user.id !== actor.id && !maySeeUsersList(actor)) {
+        throw new AppError('FORBIDDEN', errorMessages.usersListForbidden);
+      }
+      return toUserView(user);
+    },
+
+    async create(actor: AuthUser, input: CreateUserRequest, ip: string | null): Promise<UserView> {
+      requireAdmin(actor);
+      const portal = actor.role.portal === 'CLINIC' ? 'CLINIC' : input.role.portal;
+      const clinicId = portal === 'CLINIC' ? clinicScope(actor, input.clinicId) : null;
+      if (portal === 'CLINIC') {
+        if (!clinicId) throw new AppError('VALIDATION', messages.required, { clinicId: messages.required });
+        await assertClinicExists(clinicId);
+      } else if (input.clinicalRole !== 'CARE_NAVIGATOR') {
+        throw new AppError('VALIDATION', errorMessages.operatorRole, {
+          clinicalRole: errorMessages.operatorRole,
+        });
+      }
+      if (await users.emailTaken(input.email)) {
+        throw new AppError('EMAIL_TAKEN', errorMessages.emailTaken, { email: errorMessages.emailTaken });
+      }
+      const created = await db.transaction(async (tx) => {
+        const row = await createUsersRepository(tx).insert({
+          email: input.email,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          phone: input.phone,
+          roleType: input.clinicalRole,
+          access: input.admin ? 'ADMIN' : 'USER',
+          portal,
+          clinicId,
+          emergencyProtocol: input.clinicalRole === 'PHYSICIAN' ? (input.emergencyProtocol ?? null) : null,
+          twoFactorType: input.twoFactorType,
+          timeTrackingEnabled: input.timeTrackingEnabled,
+          passwordHash: input.password ? await hashPassword(input.password) : null,
+          isTemporaryPassword: Boolean(input.password),
+        });
+        await audit.record(tx, {
+          actorUserId: actor.id,
+          clinicId,
+          action: 'user.created',
+          entityType: 'user',
+          entityId: row.id,
+          details: { after: audited(row), temporaryPassword: Boolean(input.password) },
+          ip,
+        });
+        return row;
+      });
+      // Without a temporary password the new user chooses one through a 72-hour link.
+      if (!input.password) await deps.auth.sendNewAccountLink(created.id);
+      return toUserView((await users.findById(created.id))!);
+    },
+
+    async update(
+      actor: AuthUser,
+      userId: string,
+      input: UpdateUserRequest,
+      ip: string | null,
+    ): Promise<UserView> {
+      const user = await findEditable(actor, userId);
+      const self = user.id === actor.id;
+      const access = input.admin === undefined ? user.access : input.admin ? 'ADMIN' : 'USER';
+      if (access !== user.access) {
+        requireAdmin(actor);
+        if (self) throw new AppError('FORBIDDEN', errorMessages.ownAdminFlag);
+      }
+      if (
+        input.twoFactorType !== undefined &&
+        input.twoFactorType !== user.twoFactorType &&
+        !isAdmin(actor)
+      ) {
+        throw new AppError('FORBIDDEN', errorMessages.twoFactorAdminOnly);
+      }
+      const roleType = input.clinicalRole ?? user.roleType;
+      if (roleType !== user.roleType) {
+        requireAdmin(actor);
+        const valid =
+          user.portal === 'CIRCLE' ? roleType === 'CARE_NAVIGATOR' : roleType !== 'CARE_NAVIGATOR';
+        if (!valid) {
+          throw new AppError('VALIDATION', errorMessages.operatorRole, {
+            clinicalRole: errorMessages.operatorRole,
+          });
+        }
+      }
+      if (input.password !== undefined && self) throw new AppError('FORBIDDEN', errorMessages.forbidden);
+      if (input.email && (await users.emailTaken(input.email, user.id))) {
+        throw new AppError('EMAIL_TAKEN', errorMessages.emailTaken, { email: errorMessages.emailTaken });
+      }
+      const changes: Partial<UserRow> = {
+        firstName: input.firstName ?? user.firstName,
+        lastName: input.lastName ?? user.lastName,
+        phone: input.phone ?? user.phone,
+        email: input.email ?? user.email,
+        access,
+        roleType,
+        twoFactorType: input.twoFactorType ?? user.twoFactorType,
+        timeTrackingEnabled: input.timeTrackingEnabled ?? user.timeTrackingEnabled,
+        // Emergency protocol is kept for physicians only (spec administration 6).
+        emergencyProtocol:
+          roleType === 'PHYSICIAN' ? (input.emergencyProtocol ?? user.emergencyProtocol) : null,
+      };
+      if (input.password) {
+        changes.passwordHash = await hashPassword(input.password);
+        changes.isTemporaryPassword = true;
+      }
+      await db.transaction(async (tx) => {
+        await createUsersRepository(tx).update(user.id, changes, clock.now());
+        const diff = changedFields(audited(user), audited({ ...user, ...changes }));
+        await audit.record(tx, {
+          actorUserId: actor.id,
+          clinicId: user.clinicId,
+          action: 'user.updated',
+          entityType: 'user',
+          entityId: user.id,
+          details: { ...diff, temporaryPasswordSet: Boolean(input.password) },
+          ip,
+        });
+        // A new temporary password takes effect at once: sessions under the old one end.
+        if (input.password)
+          await createAuthRepository(tx).endSessionsOfUser(user.id, 'password-reset', clock.now());
+      });
+      return toUserView((await users.findById(user.id))!);
+    },
+
+    async changeActiveStatus(
+      actor: AuthUser,
+      userId: string,
+      active: boolean,
+      ip: string | null,
+    ): Promise<UserView> {
+      requireAdmin(actor);
+      const user = await findVisible(actor, userId);
+      if (user.id === actor.id) throw new AppError('FORBIDDEN', errorMessages.ownActiveStatus);
+      if (user.isDeactivated === !active) return toUserView(user);
+      await db.transaction(async (tx) => {
+        await createUsersRepository(tx).update(user.id, { isDeactivated: !active }, clock.now());
+        if (!active) await createAuthRepository(tx).endSessionsOfUser(user.id, 'deactivated', clock.now());
+        await audit.record(tx, {
+          actorUserId: actor.id,
+          clinicId: user.clinicId,
+          action: active ? 'user.activated' : 'user.deactivated',
+          entityType: 'user',
+          entityId: user.id,
+          details: { before: { isDeactivated: user.isDeactivated }, after: { isDeactivated: !active } },
+          ip,
+        });
+      });
+      return toUserView((await users.findById(user.id))!);
+    },
+
+    generatePassword(actor: AuthUser): string {
+      requireAdmin(actor);
+      return generatePassword();
+    },
+
+    /** Stores a new avatar, checked by its bytes (not its name): JPEG or PNG, at most 5 MB. */
+    async uploadAvatar(actor: AuthUser, bytes: Buffer, ip: string | null): Promise<string> {
+      const type = await fileTypeFromBuffer(bytes);
+      const extension = type ? avatarTypes[type.mime] : undefined;
+      if (!extension)
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', messages.imageType, { file: messages.imageType });
+      const key = `avatars/${randomUUID()}.${extension}`;
+      await deps.storage.put(key, bytes);
+      const url = `/api/uploads/${key}`;
+      const user = (await users.findById(actor.id))!;
+      await users.update(actor.id, { avatarUrl: url }, clock.now());
+      await audit.record(db, {
+        actorUserId: actor.id,
+        clinicId: actor.clinicId,
+        action: 'user.avatar-updated',
+        entityType: 'user',
+        entityId: actor.id,
+        details: { before: { avatarUrl: user.avatarUrl }, after: { avatarUrl: url } },
+        ip,
+      });
+      return url;
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;
