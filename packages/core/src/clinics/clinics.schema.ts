@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { CustomAlertsInput } from '../alerts/alerts.schema.js';
+import { requiredMatching, requiredText } from '../format/fields.schema.js';
 import { usPhonePattern } from '../format/patterns.constants.js';
 import { messages } from '../messages.js';
 
-const required = z.string({ error: messages.required }).trim().min(1, messages.required);
+const required = requiredText;
 
 export const slugPattern = /^[a-z0-9-]{4,}$/;
 export const clinicAdminRoles = ['PHYSICIAN', 'STAFF'] as const;
@@ -16,18 +17,13 @@ export type ClinicSettingsForm = z.infer<typeof ClinicSettingsForm>;
 export const NewClinicForm = z
   .object({
     clinic_name: required.max(200),
-    clinic_slug: z
-      .string({ error: messages.required })
-      .trim()
-      .min(1, messages.required)
-      .max(63)
-      .regex(slugPattern, messages.slugRule),
-    clinic_area_code: required.regex(/^\d{3}$/, messages.areaCodeRule),
+    clinic_slug: requiredMatching(slugPattern, messages.slugRule).pipe(z.string().max(63)),
+    clinic_area_code: requiredMatching(/^\d{3}$/, messages.areaCodeRule),
     clinic_address: required.max(500),
     clinic_admin_first_name: required.max(100),
     clinic_admin_last_name: required.max(100),
     clinic_admin_role: z.enum(clinicAdminRoles, { error: messages.required }).default('PHYSICIAN'),
-    clinic_admin_phone: required.regex(usPhonePattern, messages.invalidPhone),
+    clinic_admin_phone: requiredMatching(usPhonePattern, messages.invalidPhone),
     clinic_admin_email: required.pipe(z.email(messages.invalidEmail)),
     // Shown only for a physician admin; a staff admin's protocol is dropped.
     emergencyProtocol: z.string().trim().max(2000).nullish(),

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { requiredMatching, requiredText } from '../format/fields.schema.js';
 import { messages } from '../messages.js';
 import { deviceBrands, deviceTypes, imeiLength, macLength } from './devices.constants.js';
 
-const required = z.string({ error: messages.required }).trim().min(1, messages.required);
+const required = requiredText;
 const withoutColons = (value: string) => value.replace(/:/g, '');
 
 /**
@@ -48,7 +49,7 @@ export const DeviceRequest = z
       });
   });
 
-const imei = required.regex(new RegExp(`^\\d{${imeiLength}}$`), messages.imeiLength);
+const imei = requiredMatching(new RegExp(`^\\d{${imeiLength}}$`), messages.imeiLength);
 
 /** Pairing a device from the patient form, per brand (spec patients 5: Device pairing). */
 export const PairDeviceForm = z.discriminatedUnion('brand', [

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { requiredText } from '../format/fields.schema.js';
 import { messages } from '../messages.js';
 
 /** A staff note's text is required (spec patients 5). */
 export const StaffNoteForm = z.object({
-  text: z.string({ error: messages.required }).trim().min(1, messages.required).max(10_000),
+  text: requiredText.max(10_000),
 });
 export type StaffNoteForm = z.infer<typeof StaffNoteForm>;
 

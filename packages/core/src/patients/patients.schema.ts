@@ -2,6 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { z } from 'zod';
 import { CustomAlertsInput } from '../alerts/alerts.schema.js';
 import { defaultTimeZone } from '../format/calendar.helpers.js';
+import { requiredText } from '../format/fields.schema.js';
 import { patientPhonePattern, zipPattern } from '../format/patterns.constants.js';
 import {
   heightInInches,
@@ -29,7 +30,7 @@ import {
 } from './patients.constants.js';
 
 const text = z.string().trim().max(200).nullish();
-const requiredText = z.string({ error: messages.required }).trim().min(1, messages.required).max(200);
+const requiredName = requiredText.max(200);
 const requiredChoice = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: messages.required });
 const wholeNumber = (max: number) =>
@@ -116,12 +117,12 @@ export function patientForm(context: PatientFormContext) {
   const now = context.now ?? (() => new Date());
   return z
     .object({
-      clinic: requiredText,
-      assignedPhysician: requiredText,
+      clinic: requiredName,
+      assignedPhysician: requiredName,
       assignedCareNavigator: z.string().trim().nullish(),
       careTeam: z.array(z.string()).default([]),
-      firstName: requiredText,
-      lastName: requiredText,
+      firstName: requiredName,
+      lastName: requiredName,
       email: z.string().trim().pipe(z.email(messages.provideEmail)).nullish().or(z.literal('')),
       language: z.enum(languageCodes as [string, ...string[]], { error: messages.required }),
       dateOfBirth: dateOfBirth(now),

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { requiredText } from '../format/fields.schema.js';
 import { messages } from '../messages.js';
 import { patientReportTypes, reportKinds, reportVersions } from './reports.constants.js';
 
-const required = z.string({ error: messages.required }).trim().min(1, messages.required);
+const required = requiredText;
 const month = z.coerce.number({ error: messages.required }).int().min(1, messages.required).max(12);
 const year = z.coerce.number({ error: messages.required }).int().min(2018).max(9999);
 
@@ -19,10 +20,14 @@ export const AdminReportForm = z
     year: year.optional(),
     version: z.enum(reportVersions).default('old'),
   })
-  .superRefine((r, ctx) => {
-    if (r.kind === 'billing' && (r.month === undefined || r.year === undefined))
-      ctx.addIssue({ code: 'custom', message: messages.required, path: ['month'] });
-  });
+  .superRefine(
+    (r, ctx) => {
+      if (r.kind === 'billing' && (r.month === undefined || r.year === undefined))
+        ctx.addIssue({ code: 'custom', message: messages.required, path: ['month'] });
+    },
+    // Shown together with the other missing fields, not after them.
+    { when: () => true },
+  );
 export type AdminReportForm = z.input<typeof AdminReportForm>;
 
 /** POST /reports/generate-batch body. */

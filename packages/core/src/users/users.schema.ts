@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { temporaryPassword } from '../auth/auth.schema.js';
+import { requiredMatching, requiredText } from '../format/fields.schema.js';
 import { usPhonePattern } from '../format/patterns.constants.js';
 import { messages } from '../messages.js';
 import { portals, roleTypes } from './roles.js';
 
-const required = z.string({ error: messages.required }).trim().min(1, messages.required);
-const phone = required.regex(usPhonePattern, messages.invalidPhone);
+const required = requiredText;
+const phone = requiredMatching(usPhonePattern, messages.invalidPhone);
 const email = required.pipe(z.email(messages.invalidEmail));
 const optionalText = z.string().trim().max(2000).nullish();
 
@@ -26,18 +27,24 @@ export type AccountForm = z.infer<typeof AccountForm>;
 /** Clinical roles a user can hold; care navigators only in the operator (CIRCLE) portal. */
 export const clinicalRoles = roleTypes;
 
-/** The user form, new and edit (spec administration 2: User form). The password is the temporary one. */
-export const UserForm = z.object({
+const userFields = z.object({
   firstName: required.max(100),
   lastName: required.max(100),
   phone,
   email,
   clinicalRole: z.enum(clinicalRoles, { error: messages.required }),
-  admin: z.boolean().default(false),
-  timeTrackingEnabled: z.boolean().default(false),
+  admin: z.boolean(),
+  timeTrackingEnabled: z.boolean(),
   emergencyProtocol: optionalText,
-  twoFactorType: z.enum(twoFactorTypes).default('none'),
+  twoFactorType: z.enum(twoFactorTypes),
   password: temporaryPassword.optional(),
+});
+
+/** The user form, new and edit (spec administration 2: User form). The password is the temporary one. */
+export const UserForm = userFields.extend({
+  admin: userFields.shape.admin.default(false),
+  timeTrackingEnabled: userFields.shape.timeTrackingEnabled.default(false),
+  twoFactorType: userFields.shape.twoFactorType.default('none'),
 });
 export type UserForm = z.infer<typeof UserForm>;
 
@@ -54,8 +61,8 @@ export const CreateUserRequest = UserForm.extend({
 });
 export type CreateUserRequest = z.infer<typeof CreateUserRequest>;
 
-/** PUT /users/{id}: any subset of the form. */
-export const UpdateUserRequest = UserForm.partial();
+/** PUT /users/{id}: any subset of the form; a field left out keeps its value, so nothing defaults here. */
+export const UpdateUserRequest = userFields.partial();
 export type UpdateUserRequest = z.infer<typeof UpdateUserRequest>;
 
 /** PATCH /users/{id}/change-active-status */

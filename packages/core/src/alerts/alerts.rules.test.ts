@@ -1,0 +1,446 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { wallClockToDate } from '../readings/readings.schema.js';
+import type { Reading } from '../readings/readings.types.js';
+import { type AlertFinding, evaluateAlerts, mergeFinding, type StoredAlert } from './alerts.rules.js';
+import {
+  type CustomAlert,
+  defaultCustomAlerts,
+  defaultThresholds,
+  resolveThresholds,
+  type Thresholds,
+} from './custom-alerts.rules.js';
+
+const zone = 'America/Los_Angeles';
+/** A wall-clock time in Los Angeles. */
+const la = (wallClock: string) => wallClockToDate(wallClock, zone)!;
+const read = (wallClock: string, values: Partial<Reading> = {}): Reading => ({
+  date: la(wallClock),
+  source: 'withings',
+  ...values,
+});
+
+const evaluate = (
+  readings: Reading[],
+  options: { thresholds?: Thresholds; diagnosis?: string; enrolledAt?: Date | null; now?: Date } = {},
+) =>
+  evaluateAlerts({
+    readings,
+    thresholds: options.thresholds ?? defaultThresholds,
+    diagnosis: options.diagnosis ?? 'Hypertension',
+    enrolledAt: options.enrolledAt ?? null,
+    now: options.now ?? la('2026-06-30T12:00'),
+    timeZone: zone,
+  });
+const types = (findings: AlertFinding[]) => findings.map((f) => f.type);
+const fires = (type: AlertFinding['type'], ...args: Parameters<typeof evaluate>) =>
+  types(evaluate(...args)).includes(type);
+
+const withEntry = (key: CustomAlert['key'], change: Partial<CustomAlert>): CustomAlert[] =>
+  defaultCustomAlerts.map((a) => (a.key === key ? ({ ...a, ...change } as CustomAlert) : a));
+const off = (key: CustomAlert['key']) => resolveThresholds(withEntry(key, { status: 'off' }));
+
+describe('BPHighSingle: systolic >= 200 or diastolic >= 100 (defaults)', () => {
+  it.each([
+    [199, 80, false],
+    [200, 80, true],
+    [201, 80, true],
+    [150, 99, false],
+    [150, 100, true],
+    [150, 101, true],
+  ])('systolic %i, diastolic %i fires: %s', (systolic, diastolic, expected) =>
+    expect(fires('BPHighSingle', [read('2026-06-29T08:00', { systolic, diastolic })])).toBe(expected),
+  );
+
+  it('fires on a diastolic alone, with no systolic', () =>
+    expect(fires('BPHighSingle', [read('2026-06-29T08:00', { diastolic: 110 })])).toBe(true));
+
+  it('never fires when turned off', () =>
+    expect(
+      fires('BPHighSingle', [read('2026-06-29T08:00', { systolic: 250, diastolic: 130 })], {
+        thresholds: off('highReading'),
+      }),
+    ).toBe(false));
+
+  it('carries the date of the latest reading that satisfies it', () => {
+    const [finding] = evaluate([
+      read('2026-06-20T08:00', { systolic: 210, diastolic: 90 }),
+      read('2026-06-25T08:00', { systolic: 205, diastolic: 90 }),
+      read('2026-06-28T08:00', { systolic: 120, diastolic: 80 }),
+    ]);
+    expect(finding).toEqual({
+      type: 'BPHighSingle',
+      category: 'Clinical',
+      readingDate: la('2026-06-25T08:00'),
+    });
+  });
+});
+
+describe('BPHighTwoDaysInWeek: systolic >= 190 on 2 distinct days of the 7 ending on the reading day', () => {
+  it.each([
+    ['two days at 190', 190, '2026-06-22T08:00', '2026-06-23T08:00', true],
+    ['two days at 189', 189, '2026-06-22T08:00', '2026-06-23T08:00', false],
+    ['two days at 191', 191, '2026-06-22T08:00', '2026-06-23T08:00', true],
+    ['twice on one day', 195, '2026-06-22T08:00', '2026-06-22T20:00', false],
+    ['6 days apart (same week)', 195, '2026-06-16T08:00', '2026-06-22T08:00', true],
+    ['7 days apart (not the same week)', 195, '2026-06-15T08:00', '2026-06-22T08:00', false],
+  ])('%s', (_, systolic, first, second, expected) =>
+    expect(
+      fires('BPHighTwoDaysInWeek', [
+        read(first, { systolic, diastolic: 80 }),
+        read(second, { systolic, diastolic: 80 }),
+      ]),
+    ).toBe(expected),
+  );
+
+  it('counts Los Angeles days, not UTC days: 23:30 and 00:30 across midnight of the DST change (2026-03-08)', () => {
+    const evening = read('2026-03-07T23:30', { systolic: 195 });
+    const night = read('2026-03-08T00:30', { systolic: 195 });
+    // Both instants fall on 2026-03-08 in UTC, but on two calendar days in Los Angeles.
+    expect(evening.date.toISOString().slice(0, 10)).toBe(night.date.toISOString().slice(0, 10));
+    expect(fires('BPHighTwoDaysInWeek', [evening, night], { now: la('2026-03-09T12:00') })).toBe(true);
+  });
+
+  it('counts one day for 00:30 and 23:30 of 2026-11-01, the 25-hour day, though UTC sees two', () => {
+    const early = read('2026-11-01T00:30', { systolic: 195 });
+    const late = read('2026-11-01T23:30', { systolic: 195 });
+    expect(early.date.toISOString().slice(0, 10)).not.toBe(late.date.toISOString().slice(0, 10));
+    expect(fires('BPHighTwoDaysInWeek', [early, late], { now: la('2026-11-02T12:00') })).toBe(false);
+  });
+
+  it('never fires when turned off', () =>
+    expect(
+      fires(
+        'BPHighTwoDaysInWeek',
+        [read('2026-06-22T08:00', { systolic: 195 }), read('2026-06-23T08:00', { systolic: 195 })],
+        { thresholds: off('secondReading') },
+      ),
+    ).toBe(false));
+});
+
+describe('BPHighThreeDaysInWeek: systolic >= 180 on 3 distinct days of the week', () => {
+  const days = ['2026-06-20T08:00', '2026-06-22T08:00', '2026-06-26T08:00'];
+  it.each([
+    [179, false],
+    [180, true],
+    [181, true],
+  ])('three days at %i fires: %s', (systolic, expected) =>
+    expect(
+      fires(
+        'BPHighThreeDaysInWeek',
+        days.map((d) => read(d, { systolic })),
+      ),
+    ).toBe(expected),
+  );
+
+  it('does not fire on 3 days spread over more than a week', () =>
+    expect(
+      fires(
+        'BPHighThreeDaysInWeek',
+        ['2026-06-19T08:00', '2026-06-22T08:00', '2026-06-26T08:00'].map((d) => read(d, { systolic: 185 })),
+      ),
+    ).toBe(false));
+
+  it('does not fire on 2 days', () =>
+    expect(
+      fires(
+        'BPHighThreeDaysInWeek',
+        days.slice(1).map((d) => read(d, { systolic: 185 })),
+      ),
+    ).toBe(false));
+
+  it('never fires when turned off', () =>
+    expect(
+      fires(
+        'BPHighThreeDaysInWeek',
+        days.map((d) => read(d, { systolic: 185 })),
+        { thresholds: off('thirdReading') },
+      ),
+    ).toBe(false));
+});
+
+describe('BPLow, HeartRateLow, HeartRateHigh: strictly beyond the threshold', () => {
+  it.each([
+    ['BPLow', { systolic: 89 }, true],
+    ['BPLow', { systolic: 90 }, false],
+    ['BPLow', { systolic: 91 }, false],
+    ['HeartRateLow', { heartRate: 39 }, true],
+    ['HeartRateLow', { heartRate: 40 }, false],
+    ['HeartRateLow', { heartRate: 41 }, false],
+    ['HeartRateHigh', { heartRate: 119 }, false],
+    ['HeartRateHigh', { heartRate: 120 }, false],
+    ['HeartRateHigh', { heartRate: 121 }, true],
+  ] as const)('%s with %o fires: %s', (type, values, expected) =>
+    expect(fires(type, [read('2026-06-29T08:00', values)])).toBe(expected),
+  );
+
+  it.each([
+    ['BPLow', 'lowBP', { systolic: 70 }],
+    ['HeartRateLow', 'lowHR', { heartRate: 30 }],
+    ['HeartRateHigh', 'highHR', { heartRate: 150 }],
+  ] as const)('%s never fires when turned off', (type, key, values) =>
+    expect(fires(type, [read('2026-06-29T08:00', values)], { thresholds: off(key) })).toBe(false),
+  );
+});
+
+describe('WeightThreePoundsIn1Day: weight >= the previous day last weight + 3', () => {
+  const yesterday = [read('2026-06-28T07:00', { weight: 176 }), read('2026-06-28T21:00', { weight: 180 })];
+  it.each([
+    [182.9, false],
+    [183, true],
+    [183.2, true],
+  ])('180 yesterday evening, %d today fires: %s', (weight, expected) =>
+    expect(fires('WeightThreePoundsIn1Day', [...yesterday, read('2026-06-29T07:00', { weight })])).toBe(
+      expected,
+    ),
+  );
+
+  it('compares with the previous calendar day only, not an older one', () =>
+    expect(
+      fires('WeightThreePoundsIn1Day', [
+        read('2026-06-27T07:00', { weight: 180 }),
+        read('2026-06-29T07:00', { weight: 185 }),
+      ]),
+    ).toBe(false));
+
+  it('takes the previous Los Angeles day across the spring-forward night', () =>
+    expect(
+      fires(
+        'WeightThreePoundsIn1Day',
+        [read('2026-03-07T23:30', { weight: 180 }), read('2026-03-08T03:30', { weight: 183 })],
+        { now: la('2026-03-08T12:00') },
+      ),
+    ).toBe(true));
+
+  it('never fires when turned off', () =>
+    expect(
+      fires('WeightThreePoundsIn1Day', [...yesterday, read('2026-06-29T07:00', { weight: 190 })], {
+        thresholds: off('weightOneDay'),
+      }),
+    ).toBe(false));
+});
+
+describe('WeightTwoPoundsIn1Day: CHF only, a gain of 2 or more and below the 1-day threshold', () => {
+  const gain = (weight: number) => [
+    read('2026-06-28T07:00', { weight: 180 }),
+    read('2026-06-29T07:00', { weight }),
+  ];
+  it.each([
+    [181.9, 'CHF', false],
+    [182, 'CHF', true],
+    [182.9, 'CHF', true],
+    [183, 'CHF', false],
+    [182.5, 'Hypertension', false],
+  ])('a gain to %d for %s fires: %s', (weight, diagnosis, expected) =>
+    expect(fires('WeightTwoPoundsIn1Day', gain(weight), { diagnosis })).toBe(expected),
+  );
+
+  it('leaves a 3 lb gain to WeightThreePoundsIn1Day', () =>
+    expect(types(evaluate(gain(183), { diagnosis: 'CHF' }))).toEqual(['WeightThreePoundsIn1Day']));
+
+  it('follows the status of the 1-day weight setting', () =>
+    expect(
+      fires('WeightTwoPoundsIn1Day', gain(182), { diagnosis: 'CHF', thresholds: off('weightOneDay') }),
+    ).toBe(false));
+});
+
+describe('WeightFivePoundsInWeek: weight >= the lowest weight of the 6 days before + 5', () => {
+  const week = [
+    read('2026-06-23T07:00', { weight: 181 }),
+    read('2026-06-25T07:00', { weight: 180 }),
+    read('2026-06-28T07:00', { weight: 183 }),
+  ];
+  it.each([
+    [184.9, false],
+    [185, true],
+    [185.1, true],
+  ])('lowest 180 this week, %d today fires: %s', (weight, expected) =>
+    expect(fires('WeightFivePoundsInWeek', [...week, read('2026-06-29T07:00', { weight })])).toBe(expected),
+  );
+
+  it('ignores a weight 7 days before', () =>
+    expect(
+      fires('WeightFivePoundsInWeek', [
+        read('2026-06-22T07:00', { weight: 170 }),
+        read('2026-06-29T07:00', { weight: 180 }),
+      ]),
+    ).toBe(false));
+
+  it('never fires when turned off', () =>
+    expect(
+      fires('WeightFivePoundsInWeek', [...week, read('2026-06-29T07:00', { weight: 195 })], {
+        thresholds: off('weightSevenDays'),
+      }),
+    ).toBe(false));
+});
+
+describe('Adherence: no reading for N whole days before today', () => {
+  const now = la('2026-06-30T12:00');
+  const enrolled = (wallClock: string) => ({ enrolledAt: la(wallClock), now });
+
+  it.each([
+    ['last reading yesterday', '2026-06-29T08:00', false],
+    ['last reading 2 days ago (yesterday empty)', '2026-06-28T08:00', true],
+  ])('a new patient (enrolled 5 days): %s fires: %s', (_, last, expected) =>
+    expect(
+      fires(
+        'AdherenceNewPatientNoReadingForOneDay',
+        [read(last, { weight: 180 })],
+        enrolled('2026-06-25T10:00'),
+      ),
+    ).toBe(expected),
+  );
+
+  it.each([
+    ['5 days ago (4 empty days)', '2026-06-25T08:00', false],
+    ['6 days ago (5 empty days)', '2026-06-24T08:00', true],
+    ['7 days ago', '2026-06-23T08:00', true],
+  ])('an established patient: last reading %s fires: %s', (_, last, expected) =>
+    expect(
+      fires(
+        'AdherenceEstablishedPatientNoReadingForFiveDays',
+        [read(last, { weight: 180 })],
+        enrolled('2026-05-01T10:00'),
+      ),
+    ).toBe(expected),
+  );
+
+  it.each([
+    ['11 days', '2026-06-19T10:00', 'AdherenceNewPatientNoReadingForOneDay'],
+    ['12 days', '2026-06-18T10:00', 'AdherenceEstablishedPatientNoReadingForFiveDays'],
+  ])('enrolled %s ago with no reading at all is under %s', (_, enrolledAt, type) =>
+    expect(types(evaluate([], enrolled(enrolledAt)))).toEqual([type]),
+  );
+
+  it('counts the enrolment day as a day with a reading', () =>
+    expect(evaluate([], enrolled('2026-06-29T10:00'))).toEqual([]));
+
+  it('carries now as its reading date', () =>
+    expect(evaluate([], enrolled('2026-06-20T10:00'))).toEqual([
+      { type: 'AdherenceNewPatientNoReadingForOneDay', category: 'AdherenceCoaching', readingDate: now },
+    ]));
+
+  it('raises nothing for a patient who is not enrolled', () =>
+    expect(evaluate([], { enrolledAt: null, now })).toEqual([]));
+
+  it('never fires when turned off', () => {
+    expect(evaluate([], { ...enrolled('2026-06-20T10:00'), thresholds: off('adherenceNew') })).toEqual([]);
+    expect(
+      evaluate([], { ...enrolled('2026-05-01T10:00'), thresholds: off('adherenceEstablished') }),
+    ).toEqual([]);
+  });
+});
+
+describe('per-patient overrides', () => {
+  const clinic = withEntry('lowHR', { values: { lowHR: '50' } });
+  const patient = [{ ...defaultCustomAlerts[6]!, values: { lowHR: '45' } } as CustomAlert];
+
+  it.each([
+    ['the default', undefined, undefined, 39],
+    ['the clinic over the default', clinic, undefined, 49],
+    ['the patient over the clinic', clinic, patient, 44],
+  ])('a heart rate just below %s fires, and one at it does not', (_, clinicAlerts, patientAlerts, bpm) => {
+    const thresholds = resolveThresholds(clinicAlerts, patientAlerts);
+    expect(fires('HeartRateLow', [read('2026-06-29T08:00', { heartRate: bpm })], { thresholds })).toBe(true);
+    expect(fires('HeartRateLow', [read('2026-06-29T08:00', { heartRate: bpm + 1 })], { thresholds })).toBe(
+      false,
+    );
+  });
+
+  it('takes a patient entry whole: a patient turning a rule off wins over the clinic', () => {
+    const thresholds = resolveThresholds(defaultCustomAlerts, [
+      { ...defaultCustomAlerts[0]!, status: 'off' } as CustomAlert,
+    ]);
+    expect(fires('BPHighSingle', [read('2026-06-29T08:00', { systolic: 230 })], { thresholds })).toBe(false);
+  });
+});
+
+describe('properties', () => {
+  const reading = fc.record({
+    date: fc.date({
+      min: new Date('2026-02-20T00:00:00Z'),
+      max: new Date('2026-03-20T00:00:00Z'),
+      noInvalidDate: true,
+    }),
+    systolic: fc.option(fc.integer({ min: 60, max: 240 }), { nil: undefined }),
+    diastolic: fc.option(fc.integer({ min: 40, max: 130 }), { nil: undefined }),
+    heartRate: fc.option(fc.integer({ min: 30, max: 150 }), { nil: undefined }),
+    weight: fc.option(
+      fc.integer({ min: 1700, max: 1900 }).map((w) => w / 10),
+      { nil: undefined },
+    ),
+    source: fc.constant('withings'),
+  });
+  const options = { diagnosis: 'CHF', enrolledAt: la('2026-02-01T10:00'), now: la('2026-03-21T12:00') };
+
+  it('alerts do not depend on the order of readings', () =>
+    fc.assert(
+      fc.property(
+        fc
+          .array(reading, { maxLength: 25 })
+          .chain((rs) =>
+            fc.tuple(
+              fc.constant(rs),
+              fc.shuffledSubarray(rs, { minLength: rs.length, maxLength: rs.length }),
+            ),
+          ),
+        ([readings, shuffled]) => {
+          expect(evaluate(shuffled, options)).toEqual(evaluate(readings, options));
+        },
+      ),
+    ));
+
+  it('adding a reading never removes a BPHighSingle finding', () =>
+    fc.assert(
+      fc.property(fc.array(reading, { maxLength: 20 }), reading, (readings, extra) => {
+        fc.pre(fires('BPHighSingle', readings, options));
+        expect(fires('BPHighSingle', [...readings, extra], options)).toBe(true);
+      }),
+    ));
+});
+
+describe('mergeFinding: one active or snoozed alert per type', () => {
+  const finding: AlertFinding = { type: 'BPLow', category: 'Clinical', readingDate: la('2026-06-29T08:00') };
+  const alert = (change: Partial<StoredAlert>): StoredAlert => ({
+    id: 'a1',
+    type: 'BPLow',
+    category: 'Clinical',
+    readingDate: la('2026-06-20T08:00'),
+    snoozedUntil: null,
+    dismissedAt: null,
+    ...change,
+  });
+
+  it.each([
+    ['an active alert', alert({})],
+    ['a snoozed alert', alert({ snoozedUntil: la('2026-07-01T08:00') })],
+  ])('moves the reading date of %s forward', (_, existing) =>
+    expect(mergeFinding([existing], finding)).toEqual({
+      action: 'update',
+      alertId: 'a1',
+      readingDate: finding.readingDate,
+    }),
+  );
+
+  it('opens a new alert when the only one of the type was dismissed before this reading', () =>
+    expect(mergeFinding([alert({ dismissedAt: la('2026-06-21T08:00') })], finding)).toEqual({
+      action: 'open',
+      alert: { type: 'BPLow', category: 'Clinical', readingDate: finding.readingDate, snoozedUntil: null },
+    }));
+
+  it('opens a new alert when there is none of the type', () =>
+    expect(mergeFinding([alert({ type: 'HeartRateLow' })], finding).action).toBe('open'));
+
+  it('does nothing for a reading a dismissed alert already covered', () =>
+    expect(
+      mergeFinding(
+        [alert({ readingDate: finding.readingDate, dismissedAt: la('2026-06-29T09:00') })],
+        finding,
+      ),
+    ).toEqual({ action: 'none' }));
+
+  it('never moves an open alert back to an older reading', () =>
+    expect(mergeFinding([alert({ readingDate: la('2026-06-30T08:00') })], finding)).toEqual({
+      action: 'none',
+    }));
+});

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { messages } from '../messages.js';
+import { DeviceForm, DeviceRequest, PairDeviceForm } from './devices.schema.js';
+
+describe('device form', () => {
+  it('submits a Withings MAC address without colons, upper-cased, as the serial number', () =>
+    expect(
+      DeviceForm.parse({ brand: 'Withings', type: 'Scale', identifier: '00:24:e4:ab:cd:ef', clinicId: '' }),
+    ).toEqual({
+      brand: 'Withings',
+      type: 'Scale',
+      clinicId: null,
+      serialNumber: '0024E4ABCDEF',
+    }));
+
+  it('submits a Smart Meter IMEI as it is', () =>
+    expect(
+      DeviceForm.parse({
+        brand: 'Smart Meter',
+        type: 'Blood Pressure Monitor',
+        identifier: '350000000000001',
+      }).serialNumber,
+    ).toBe('350000000000001'));
+
+  it('requires brand, type and identifier', () => {
+    const issues = DeviceForm.safeParse({}).error?.issues.map((i) => [i.path[0], i.message]);
+    expect(issues).toEqual([
+      ['brand', messages.required],
+      ['type', messages.required],
+      ['identifier', messages.required],
+    ]);
+  });
+
+  it('checks the serial number of a request by brand', () => {
+    expect(
+      DeviceRequest.parse({ brand: 'Withings', type: 'Scale', serialNumber: '00:24:e4:ab:cd:ef' })
+        .serialNumber,
+    ).toBe('0024E4ABCDEF');
+    expect(
+      DeviceRequest.safeParse({ brand: 'Withings', type: 'Scale', serialNumber: '0024' }).error?.issues[0]
+        ?.message,
+    ).toBe(messages.macLength);
+    expect(
+      DeviceRequest.safeParse({ brand: 'Pylo', type: 'Scale', serialNumber: '12' }).error?.issues[0]?.message,
+    ).toBe(messages.imeiLength);
+  });
+});
+
+describe('device pairing', () => {
+  it.each([
+    [{ brand: 'BODYTRACE', imei: '350000000000001' }, true],
+    [{ brand: 'BODYTRACE', imei: '35000000000000A' }, false],
+    [
+      { brand: 'EDEVICE', hubSerialNumber: 'H1', bluetoothMA: 'B1', deviceName: 'Cuff', deviceModel: 'M1' },
+      true,
+    ],
+    [
+      { brand: 'EDEVICE', hubSerialNumber: 'H1', bluetoothMA: '', deviceName: 'Cuff', deviceModel: 'M1' },
+      false,
+    ],
+    [{ brand: 'Withings', macAddress: '00:24:E4:AB:CD:EF' }, true],
+    [{ brand: 'Smart Meter', deviceObjectId: 'd1' }, true],
+    [{ brand: 'Pylo', deviceObjectId: '' }, false],
+  ])('%o is valid: %s', (input, ok) => expect(PairDeviceForm.safeParse(input).success).toBe(ok));
+});

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import { messages } from '../messages.js';
+
+/**
+ * A required text field, trimmed. It does not abort on empty: an explicit abort would also skip the
+ * form-level refinements, and the forms show every error at once.
+ */
+export const requiredText = z.string({ error: messages.required }).trim().min(1, messages.required);
+
+/** A required text that must also match a pattern; the pipe stops there, so empty shows only 'Required'. */
+export const requiredMatching = (pattern: RegExp, message: string) =>
+  requiredText.pipe(z.string().regex(pattern, message));
