@@ -312,6 +312,15 @@ describe('Adherence: no reading for N whole days before today', () => {
     expect(types(evaluate([], enrolled(enrolledAt)))).toEqual([type]),
   );
 
+  it('counts whole Los Angeles days across the fall-back change (2026-11-01 lasts 25 hours)', () => {
+    const readings = [read('2026-11-01T00:30', { weight: 180 })];
+    const options = { enrolledAt: la('2026-10-28T10:00') };
+    expect(types(evaluate(readings, { ...options, now: la('2026-11-02T23:30') }))).toEqual([]);
+    expect(types(evaluate(readings, { ...options, now: la('2026-11-03T00:30') }))).toEqual([
+      'AdherenceNewPatientNoReadingForOneDay',
+    ]);
+  });
+
   it('counts the enrolment day as a day with a reading', () =>
     expect(evaluate([], enrolled('2026-06-29T10:00'))).toEqual([]));
 

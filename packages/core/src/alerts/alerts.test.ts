@@ -196,6 +196,14 @@ describe('alert requests', () => {
     ).toBe(true);
   });
 
+  it('uses the clock when no now is given', () => {
+    const nextYear = new Date(Date.now() + 365 * 86_400_000);
+    const alertData = { alertType: 'CallFollowUp', snoozedUntilDate: nextYear };
+    expect(createAlertForm().safeParse(alertData).success).toBe(true);
+    expect(createAlertRequest().safeParse({ patientId: 'p1', alertData }).success).toBe(true);
+    expect(snoozeAlertRequest().safeParse({ snoozeUntil: '2020-01-01T00:00:00Z' }).success).toBe(false);
+  });
+
   it('snoozes into the future only', () => {
     const snooze = snoozeAlertRequest(() => now);
     expect(snooze.safeParse({ snoozeUntil: '2026-07-01T19:00:00Z' }).success).toBe(true);
