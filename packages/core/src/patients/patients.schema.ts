@@ -67,15 +67,15 @@ const phone = z.object({
   notes: text,
 });
 
+// An emptied select or input arrives as ''; it means no value, not a wrong one.
+const blankAsNull = (v: unknown) => (v === '' ? null : v);
+
 const address = z.object({
   address: text,
   apt: text,
   city: text,
-  state: z
-    .enum(usStateCodes as [string, ...string[]])
-    .nullish()
-    .or(z.literal('')),
-  zip: z.string().trim().regex(zipPattern, messages.invalidZip).nullish().or(z.literal('')),
+  state: z.preprocess(blankAsNull, z.enum(usStateCodes as [string, ...string[]]).nullish()),
+  zip: z.preprocess(blankAsNull, z.string().trim().regex(zipPattern, messages.invalidZip).nullish()),
 });
 
 const preferences = z.object({
@@ -123,7 +123,7 @@ export function patientForm(context: PatientFormContext) {
       careTeam: z.array(z.string()).default([]),
       firstName: requiredName,
       lastName: requiredName,
-      email: z.string().trim().pipe(z.email(messages.provideEmail)).nullish().or(z.literal('')),
+      email: z.preprocess(blankAsNull, z.string().trim().pipe(z.email(messages.provideEmail)).nullish()),
       language: z.enum(languageCodes as [string, ...string[]], { error: messages.required }),
       dateOfBirth: dateOfBirth(now),
       gender: requiredChoice(genders),
