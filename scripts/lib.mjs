@@ -48,9 +48,11 @@ export function ensureInstalled() {
   const wanted = hashFiles(['package-lock.json']);
   if (readStamp(installStamp) === wanted) return;
   console.info('Installing dependencies (first start or the lockfile changed)...');
-  const status = run('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error']);
+  // `npm install --no-save` installs the locked versions without rewriting the lockfile. (`npm ci` is not
+  // used: npm 11 leaves other platforms' optional packages out of the lockfile, and then refuses it.)
+  const status = run('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--loglevel=error']);
   if (status !== 0) {
-    console.error('npm ci failed.');
+    console.error('Installing the dependencies failed.');
     process.exit(status);
   }
   fs.writeFileSync(installStamp, wanted);
