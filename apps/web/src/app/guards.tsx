@@ -61,3 +61,11 @@ export function RequireSignedIn() {
     </>
   );
 }
+
+/** The clinic screens belong to the operator portal: clinic users go to the priority list instead. */
+export function RequireOperatorPortal() {
+  const { state } = useSession();
+  if (state.status === 'signedIn' && state.user.role.portal !== 'CIRCLE')
+    return <Navigate to={paths.priorityList} replace />;
+  return <Outlet />;
+}

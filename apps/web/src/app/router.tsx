@@ -5,9 +5,13 @@ import { SetPasswordPage } from '../features/auth/pages/set-password-page';
 import { SignInPage } from '../features/auth/pages/sign-in-page';
 import { SignOutPage } from '../features/auth/pages/sign-out-page';
 import { SignUpPage } from '../features/auth/pages/sign-up-page';
+import { ClinicDashboardPage } from '../features/clinics/pages/clinic-dashboard-page';
+import { NewClinicPage } from '../features/clinics/pages/new-clinic-page';
+import { EditUserPage, NewUserPage } from '../features/users/pages/user-form-page';
 import { paths } from '../lib/paths';
-import { RequireSignedIn, RequireSignedOut, SessionGate } from './guards';
+import { RequireOperatorPortal, RequireSignedIn, RequireSignedOut, SessionGate } from './guards';
 import { AppLayout } from './layout/app-layout';
+import { AccountPage } from './pages/account-page';
 import { LandingPage, landingPages } from './pages/landing-page';
 
 /**
@@ -37,7 +41,18 @@ export function createRouter() {
               element: <AppLayout />,
               children: [
                 { path: paths.security, element: <SecurityPage /> },
-                { path: paths.clinicDashboard, element: <LandingPage {...landingPages.clinicDashboard} /> },
+                { path: paths.account, element: <AccountPage /> },
+                { path: paths.accountClinic, element: <AccountPage /> },
+                { path: paths.accountNew, element: <NewUserPage /> },
+                { path: paths.accountNewInClinic, element: <NewUserPage /> },
+                { path: paths.accountEdit, element: <EditUserPage /> },
+                {
+                  element: <RequireOperatorPortal />,
+                  children: [
+                    { path: paths.clinicDashboard, element: <ClinicDashboardPage /> },
+                    { path: paths.clinicAdd, element: <NewClinicPage /> },
+                  ],
+                },
                 {
                   path: paths.clinicianPatientList,
                   element: <LandingPage {...landingPages.clinicianPatientList} />,

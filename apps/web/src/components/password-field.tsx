@@ -11,16 +11,19 @@ import { FormTextField } from './form-text-field';
 type PasswordFieldProps<T extends FieldValues> = Omit<TextFieldProps, 'name' | 'type'> & {
   name: Path<T>;
   control: Control<T>;
+  /** The most characters the input takes (a temporary password: 20). */
+  maxLength?: number;
 };
 
 /** A password field with the show/hide toggle of spec administration 4 (Password fields). */
-export function PasswordField<T extends FieldValues>(props: PasswordFieldProps<T>) {
+export function PasswordField<T extends FieldValues>({ maxLength, ...props }: PasswordFieldProps<T>) {
   const [visible, setVisible] = useState(false);
   return (
     <FormTextField
       {...props}
       type={visible ? 'text' : 'password'}
       slotProps={{
+        htmlInput: maxLength ? { maxLength } : undefined,
         input: {
           endAdornment: (
             <InputAdornment position="end">

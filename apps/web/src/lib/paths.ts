@@ -7,7 +7,12 @@ export const paths = {
   setPassword: '/auth/set-password',
   security: '/security',
   account: '/account',
+  accountClinic: '/account/clinic/:id',
+  accountNew: '/account/new',
+  accountNewInClinic: '/account/new/:clinicId',
+  accountEdit: '/account/edit/:userId',
   clinicDashboard: '/clinic/dashboard',
+  clinicAdd: '/clinic/add',
   deviceDashboard: '/device/dashboard',
   clinicianPatientList: '/patient/clinician-patient-list',
   priorityList: '/patient/priority-list',
@@ -19,4 +24,23 @@ export const sessionTimedOutUrl = `${paths.signIn}?sessionTimedOut=true`;
 /** The patient area (spec patients 1): its toasts hide after 4 s at top centre. */
 export function isPatientArea(pathname: string): boolean {
   return pathname.toLowerCase().startsWith('/patient/');
+}
+
+/** Links to the routes with parameters. */
+export const links = {
+  accountClinic: (clinicId: string) => `/account/clinic/${encodeURIComponent(clinicId)}`,
+  /** The user form for a new account: in a clinic, or in the operator portal without one. */
+  accountNew: (clinicId: string | null) =>
+    clinicId ? `/account/new/${encodeURIComponent(clinicId)}` : paths.accountNew,
+  accountEdit: (userId: string) => `/account/edit/${encodeURIComponent(userId)}`,
+  priorityListOfClinic: (clinicId: string) =>
+    `${paths.priorityList}?${new URLSearchParams({ clinicId }).toString()}`,
+};
+
+/**
+ * The address staff of a clinic are given: this deployment's sign-in page, tagged with the clinic's slug.
+ * It works on any host (no per-clinic subdomain to set up), and the slug is what identifies the clinic.
+ */
+export function clinicUrl(slug: string, origin: string = window.location.origin): string {
+  return `${origin}${paths.signIn}?${new URLSearchParams({ clinic: slug }).toString()}`;
 }

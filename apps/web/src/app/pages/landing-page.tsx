@@ -28,10 +28,6 @@ export function LandingPage({ title, text }: LandingPageProps) {
 }
 
 export const landingPages = {
-  clinicDashboard: {
-    title: labels.clinicsDashboard,
-    text: 'The clinic list arrives with the administration feature and will show here.',
-  },
   clinicianPatientList: {
     title: labels.clinicianPatientList,
     text: 'The patient lists arrive with the patients feature; your patients will show here.',

@@ -9,6 +9,11 @@ export const sessionKeys = {
   user: 'vigil.session.user',
   /** The protected URL a signed-out user tried to open; used once after the next sign-in. */
   redirectUrl: 'vigil.session.redirectUrl',
+  /**
+   * The patient priority list's saved filter (status, search, clinic...). The list writes it; opening a
+   * clinic from the clinics dashboard removes it, so the list starts from that clinic's defaults.
+   */
+  priorityListFilters: 'vigil.priorityList.filters',
 } as const;
 
 export interface StoredSession {
@@ -58,4 +63,9 @@ export function takeRedirectUrl(): string | null {
   const url = sessionStorage.getItem(sessionKeys.redirectUrl);
   sessionStorage.removeItem(sessionKeys.redirectUrl);
   return url;
+}
+
+/** Forgets the saved patient list filter (clinics dashboard: a row click resets it). */
+export function clearSavedListFilters(): void {
+  sessionStorage.removeItem(sessionKeys.priorityListFilters);
 }

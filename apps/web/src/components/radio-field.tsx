@@ -1,0 +1,55 @@
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import { useId } from 'react';
+import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+
+interface RadioFieldProps<T extends FieldValues> {
+  name: Path<T>;
+  control: Control<T>;
+  label: string;
+  options: readonly { value: string; label: string }[];
+  disabled?: boolean;
+}
+
+/** A choice of a few values as a row of radios, showing the schema's message under it. */
+export function RadioField<T extends FieldValues>({
+  name,
+  control,
+  label,
+  options,
+  disabled,
+}: RadioFieldProps<T>) {
+  const labelId = useId();
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field, fieldState }) => (
+        <FormControl disabled={disabled} error={Boolean(fieldState.error)}>
+          <FormLabel id={labelId}>{label}</FormLabel>
+          <RadioGroup
+            row
+            aria-labelledby={labelId}
+            name={field.name}
+            value={field.value ?? ''}
+            onChange={(event) => field.onChange(event.target.value)}
+          >
+            {options.map((option) => (
+              <FormControlLabel
+                key={option.value}
+                value={option.value}
+                control={<Radio />}
+                label={option.label}
+              />
+            ))}
+          </RadioGroup>
+          {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
+        </FormControl>
+      )}
+    />
+  );
+}

@@ -1,0 +1,36 @@
+import Alert from '@mui/material/Alert';
+import { type CustomAlertsInput, toasts } from '@vigil/core';
+import { SectionCard } from '../../../components/section-card';
+import { labels, notices } from '../../../lib/labels';
+import { showToast } from '../../../lib/toast';
+import { useUpdateClinic } from '../api/update-clinic';
+import type { ClinicView } from '../clinic-view';
+import { AlertsSettingsFields } from '../forms/alerts-settings-form';
+
+/** The clinic's alert thresholds, saved with PUT /clinics/{id} {customAlerts}; admins edit, others read. */
+export function AlertsSettingsSection({ clinic, isAdmin }: { clinic: ClinicView; isAdmin: boolean }) {
+  const updateClinic = useUpdateClinic();
+
+  function handleSubmit(customAlerts: CustomAlertsInput) {
+    updateClinic.mutate(
+      { id: clinic.id, body: { customAlerts } },
+      { onSuccess: () => showToast(toasts.clinicUpdated, 'success') },
+    );
+  }
+
+  return (
+    <SectionCard title={labels.alertsSettings}>
+      {!isAdmin && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {notices.thresholdsReadOnly}
+        </Alert>
+      )}
+      <AlertsSettingsFields
+        alerts={clinic.customAlerts}
+        editable={isAdmin}
+        pending={updateClinic.isPending}
+        onSubmit={handleSubmit}
+      />
+    </SectionCard>
+  );
+}
