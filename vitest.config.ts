@@ -3,7 +3,13 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'core', include: ['packages/core/src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'core',
+          include: ['packages/core/src/**/*.test.ts'],
+          benchmark: { include: ['packages/core/bench/**/*.bench.ts'] },
+        },
+      },
       {
         test: {
           name: 'server-unit',
