@@ -102,3 +102,46 @@ export async function apiToken(request: APIRequestContext, email: string, passwo
   const body = (await response.json()) as { token: string };
   return body.token;
 }
+
+/** More demo accounts and the demo clinics' ids (apps/server seed). */
+export const demoMore = {
+  navigator2: 'navigator2@circle.demo',
+  cardiology2: 'cardiology2@sunrise.demo',
+  nurse: 'nurse@sunrise.demo',
+  former: 'former@sunrise.demo',
+  lakesidePhysician: 'physician@lakeside.demo',
+} as const;
+
+export const demoClinics = {
+  sunrise: { id: '00000000-0000-4000-8000-000000000001', name: 'Sunrise Cardiology' },
+  harbor: { id: '00000000-0000-4000-8000-000000000002', name: 'Harbor Family Medicine' },
+  lakeside: { id: '00000000-0000-4000-8000-000000000003', name: 'Lakeside Internal Medicine' },
+} as const;
+
+/** A value no other test or run uses, for data a test creates (emails, slugs). */
+export function unique(prefix: string): string {
+  return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1_000).toString(36)}`;
+}
+
+/** A 1x1 PNG, for avatar uploads. */
+export const tinyPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** The toast (notistack alert) with this text. */
+export function toast(page: Page, text: string | RegExp) {
+  return page.getByRole('alert').filter({ hasText: text });
+}
+
+/** Calls the API as a user, for set-up and clean-up steps. */
+export async function apiAs(request: APIRequestContext, email: string, password = demoPassword) {
+  const token = await apiToken(request, email, password);
+  const headers = { Authorization: `Bearer ${token}` };
+  return {
+    get: (url: string) => request.get(url, { headers }),
+    put: (url: string, data: unknown) => request.put(url, { headers, data }),
+    post: (url: string, data: unknown) => request.post(url, { headers, data }),
+    patch: (url: string, data: unknown) => request.patch(url, { headers, data }),
+  };
+}

@@ -24,6 +24,7 @@ export function RadioField<T extends FieldValues>({
   disabled,
 }: RadioFieldProps<T>) {
   const labelId = useId();
+  const errorId = useId();
   return (
     <Controller
       name={name}
@@ -34,6 +35,8 @@ export function RadioField<T extends FieldValues>({
           <RadioGroup
             row
             aria-labelledby={labelId}
+            aria-describedby={fieldState.error ? errorId : undefined}
+            aria-invalid={Boolean(fieldState.error)}
             name={field.name}
             value={field.value ?? ''}
             onChange={(event) => field.onChange(event.target.value)}
@@ -47,7 +50,7 @@ export function RadioField<T extends FieldValues>({
               />
             ))}
           </RadioGroup>
-          {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
+          {fieldState.error && <FormHelperText id={errorId}>{fieldState.error.message}</FormHelperText>}
         </FormControl>
       )}
     />

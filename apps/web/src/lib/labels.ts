@@ -84,6 +84,7 @@ export const labels = {
   submitNewAccount: 'Create New Account',
   submitEditAccount: 'Update & Save Change',
   temporaryPassword: 'Temporary Password',
+  temporaryPasswordChoice: 'How to set the temporary password',
   generateAutomaticPassword: 'Generate Automatic temporary password',
   createTemporaryPassword: 'Create temporary password',
   confirm: 'Confirm',

@@ -76,7 +76,7 @@ function TemporaryPasswordChoice({ onClose, onConfirm }: Omit<TemporaryPasswordD
     >
       <DialogContent sx={{ pt: 0 }}>
         <RadioGroup
-          aria-label={labels.temporaryPassword}
+          aria-label={labels.temporaryPasswordChoice}
           value={mode ?? ''}
           onChange={(event) => handleModeChange(event.target.value as Mode)}
         >
