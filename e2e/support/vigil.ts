@@ -16,14 +16,23 @@ export const demo = {
 
 const screensDir = path.join(import.meta.dirname, '..', '.artifacts', 'screens');
 
-/** A named full-page screenshot of the current screen, for review in e2e/.artifacts/screens. */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/**
+ * A named screenshot of the current screen, for review in e2e/.artifacts/screens: the full page, or with
+ * `viewport` only what is on screen (for dialogs, whose backdrop covers the viewport only).
+ */
+export async function screenshot(
+  page: Page,
+  name: string,
+  options: { viewport?: boolean } = {},
+): Promise<void> {
   mkdirSync(screensDir, { recursive: true });
   // Menus and dialogs fade in: let the transitions end so the picture shows the settled screen.
   await page.waitForTimeout(400);
+  // A full-page picture of a scrolled page draws the sticky top bar mid-page: start from the top.
+  if (!options.viewport) await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({
     path: path.join(screensDir, `${name}.png`),
-    fullPage: true,
+    fullPage: !options.viewport,
     animations: 'disabled',
   });
 }

@@ -58,10 +58,10 @@ test.describe('account and clinic settings (clinic admin)', () => {
       `/account/new/${demoClinics.sunrise.id}`,
     );
     await screenshot(page, 'account-clinic-admin');
-    await page.getByRole('heading', { name: 'Users' }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: 'e2e/.artifacts/screens/users-list.png' });
-    await page.getByRole('heading', { name: 'Alerts Settings' }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: 'e2e/.artifacts/screens/alerts-settings.png' });
+    await page.getByRole('heading', { name: 'Users' }).evaluate((h) => h.scrollIntoView());
+    await screenshot(page, 'users-list', { viewport: true });
+    await page.getByRole('heading', { name: 'Alerts Settings' }).evaluate((h) => h.scrollIntoView());
+    await screenshot(page, 'alerts-settings', { viewport: true });
   });
 
   test('change the clinic name through the confirmation, and back', async ({ page }) => {
@@ -77,7 +77,7 @@ test.describe('account and clinic settings (clinic admin)', () => {
     await page.getByRole('button', { name: 'Save Clinic Info' }).click();
     const dialog = page.getByRole('dialog', { name: 'Confirm Clinic Name Change' });
     await expect(dialog).toBeVisible();
-    await screenshot(page, 'clinic-name-change-dialog');
+    await screenshot(page, 'clinic-name-change-dialog', { viewport: true });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
 
@@ -104,7 +104,7 @@ test.describe('account and clinic settings (clinic admin)', () => {
     await expect(dialog).toContainText('no longer be able to log in');
     await expect(dialog).toContainText('data collection');
     await expect(dialog.getByRole('button', { name: 'Yes, Continue' })).toBeVisible();
-    await screenshot(page, 'deactivate-clinic-dialog');
+    await screenshot(page, 'deactivate-clinic-dialog', { viewport: true });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
     await expect(active).toBeChecked();
@@ -208,5 +208,9 @@ test.describe('account (clinic staff)', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
     expect(overflow).toBe(false);
     await screenshot(page, 'account-360');
+    for (const section of ['Users', 'Alerts Settings']) {
+      await page.getByRole('heading', { name: section }).evaluate((h) => h.scrollIntoView());
+      await screenshot(page, `account-360-${section.toLowerCase().replace(' ', '-')}`, { viewport: true });
+    }
   });
 });

@@ -18,7 +18,7 @@ test.describe('users (clinic admin)', () => {
     await deactivate.click();
     const dialog = page.getByRole('dialog', { name: 'Deactivate user' });
     await expect(dialog).toContainText('Are you sure you want to deactivate user?');
-    await screenshot(page, 'user-deactivate-dialog');
+    await screenshot(page, 'user-deactivate-dialog', { viewport: true });
     await dialog.getByRole('button', { name: 'Deactivate' }).click();
     await expect(dialog).toBeHidden();
     await expect(activate).toBeVisible();
@@ -81,7 +81,7 @@ test.describe('users (clinic admin)', () => {
     await expect(confirm).toBeEnabled();
     await dialog.getByRole('button', { name: 'toggle password visibility' }).click();
     await expect(manual).toHaveAttribute('type', 'text');
-    await screenshot(page, 'temporary-password-manual');
+    await screenshot(page, 'temporary-password-manual', { viewport: true });
 
     // Automatic: the server's password, shown so the admin can pass it on.
     const generated = page.waitForResponse((r) => r.url().endsWith('/api/users/autoPasswordGeneration'));
@@ -89,7 +89,7 @@ test.describe('users (clinic admin)', () => {
     const { password } = (await (await generated).json()) as { password: string };
     await expect(dialog.getByLabel('Temporary Password', { exact: true })).toHaveValue(password);
     await expect(confirm).toBeEnabled();
-    await screenshot(page, 'temporary-password-dialog');
+    await screenshot(page, 'temporary-password-dialog', { viewport: true });
     await confirm.click();
     await expect(dialog).toBeHidden();
     await expect(page.getByText('A temporary password is set.')).toBeVisible();

@@ -104,7 +104,7 @@ export function AlertsSettingsFields({ alerts, editable, pending, onSubmit }: Al
                     )}
                   />
                   <Typography sx={{ flex: '1 1 220px', minWidth: 0 }}>{alert.label}</Typography>
-                  <Stack direction="row" spacing={1.5} sx={{ flexWrap: 'wrap', rowGap: 1.5 }}>
+                  <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1.5 }}>
                     {customAlertFields[alert.key].map((fieldName) => {
                       const meta = fieldLabels[fieldName] ?? { label: fieldName, unit: '' };
                       return (
@@ -130,7 +130,7 @@ export function AlertsSettingsFields({ alerts, editable, pending, onSubmit }: Al
                               error={Boolean(fieldState.error)}
                               helperText={fieldState.error?.message}
                               size="small"
-                              sx={{ width: 150 }}
+                              sx={{ width: { xs: 128, sm: 150 } }}
                               slotProps={{
                                 htmlInput: {
                                   inputMode: 'numeric',

@@ -188,7 +188,7 @@ export function UserFormFields({
             </Box>
           </Grid>
         </Grid>
-        <Stack direction="row" spacing={1.5} sx={{ flexWrap: 'wrap', rowGap: 1.5 }}>
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1.5 }}>
           <Button type="submit" variant="contained" size="large" loading={pending} disabled={hasErrors}>
             {submitLabel}
           </Button>
