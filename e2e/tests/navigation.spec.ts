@@ -25,6 +25,20 @@ test.describe('navigation and layout', () => {
     }
   });
 
+  test('a restored session that the server has ended signs out on load', async ({ page }) => {
+    const checked = page.waitForResponse((r) => r.url().endsWith('/api/auth/me'));
+    await signIn(page, demo.staff);
+    await checked;
+    const token = await page.evaluate(() => sessionStorage.getItem('vigil.session.token'));
+    const ended = await page.request.post('/api/auth/sign-out', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(ended.status()).toBe(204);
+    await page.reload();
+    await expect(page).toHaveURL('/signin');
+    await expect(page.getByText('Your session has ended. Please log in.')).toBeVisible();
+  });
+
   test('signed-in routes need a session', async ({ page }) => {
     for (const path of ['/patient/priority-list', '/clinic/dashboard', '/security']) {
       await page.goto(path);
@@ -94,11 +108,16 @@ test.describe('navigation and layout', () => {
   });
 
   test('a 401 signs out with the server message', async ({ page }) => {
+    // The layout checks the session once on load; let that finish before the session ends.
+    const checked = page.waitForResponse((r) => r.url().endsWith('/api/auth/me'));
     await signIn(page, demo.staff);
+    await checked;
     const token = await page.evaluate(() => sessionStorage.getItem('vigil.session.token'));
     // The session ends on the server (as after a sign-out elsewhere); the next call answers 401.
     await page.request.post('/api/auth/sign-out', { headers: { Authorization: `Bearer ${token}` } });
-    await page.goto('/security');
+    // Within the app (no reload, which would find out at once): the next call is the one that fails.
+    const menu = await openUserMenu(page);
+    await menu.getByRole('menuitem', { name: 'Security' }).click();
     await page.getByLabel('Current Password').fill('Demo!Pass1');
     await page.getByLabel('New Password').fill('Other!Pass2');
     await page.getByLabel('Confirm Password').fill('Other!Pass2');
