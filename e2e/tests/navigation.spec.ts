@@ -46,7 +46,7 @@ test.describe('navigation and layout', () => {
     }
   });
 
-  test('the operator portal sees the Clinics Dashboard link and Device Management', async ({ page }) => {
+  test('the operator portal sees the Clinics Dashboard link', async ({ page }) => {
     await signIn(page, demo.admin);
     const nav = page.getByRole('navigation', { name: 'main' });
     await expect(nav.getByRole('link', { name: 'Clinics Dashboard' })).toBeVisible();
@@ -54,12 +54,7 @@ test.describe('navigation and layout', () => {
     await expect(nav.getByRole('link', { name: 'Patient Priority List' })).toBeVisible();
     await expect(page.locator('#user-menu-button')).toContainText('Circle Care Navigator');
     const menu = await openUserMenu(page);
-    await expect(menu.getByRole('menuitem')).toHaveText([
-      'Device Management',
-      'Account',
-      'Security',
-      'Logout',
-    ]);
+    await expect(menu.getByRole('menuitem')).toHaveText(['Account', 'Security', 'Logout']);
     await screenshot(page, 'layout-user-menu-navigator');
     await page.keyboard.press('Escape');
     await nav.getByRole('link', { name: 'Patient Priority List' }).click();

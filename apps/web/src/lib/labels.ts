@@ -30,7 +30,6 @@ export const labels = {
   clinicsDashboard: 'Clinics Dashboard',
   clinicianPatientList: 'Clinician Patient List',
   patientPriorityList: 'Patient Priority List',
-  deviceManagement: 'Device Management',
   account: 'Account',
   security: 'Security',
   logout: 'Logout',

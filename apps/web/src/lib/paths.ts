@@ -13,7 +13,6 @@ export const paths = {
   accountEdit: '/account/edit/:userId',
   clinicDashboard: '/clinic/dashboard',
   clinicAdd: '/clinic/add',
-  deviceDashboard: '/device/dashboard',
   clinicianPatientList: '/patient/clinician-patient-list',
   priorityList: '/patient/priority-list',
 } as const;

@@ -16,12 +16,12 @@ export function navItems(user: SessionUser): NavItem[] {
   ];
 }
 
-/** The user menu's entries: Device Management for care navigators only. */
-export function userMenuItems(user: SessionUser): NavItem[] {
+/**
+ * The user menu's entries. The spec also gives care navigators 'Device Management'; it joins this list
+ * with the device screens, so that the menu never leads to a page that does not exist.
+ */
+export function userMenuItems(): NavItem[] {
   return [
-    ...(user.role.type === 'CARE_NAVIGATOR'
-      ? [{ label: labels.deviceManagement, to: paths.deviceDashboard }]
-      : []),
     { label: labels.account, to: paths.account },
     { label: labels.security, to: paths.security },
     { label: labels.logout, to: paths.signOut },

@@ -63,7 +63,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
             {role}
           </Typography>
         </Box>
-        {userMenuItems(user).map((item) => (
+        {userMenuItems().map((item) => (
           <MenuItem key={item.to} component={RouterLink} to={item.to} onClick={() => setAnchor(null)}>
             {item.label}
           </MenuItem>
