@@ -26,6 +26,7 @@ import { createTwilioSmsProvider } from './integrations/sms/twilio-sms.provider.
 import { createLocalDiskStorage } from './integrations/storage/local-disk.storage.js';
 import { createBoss } from './jobs/boss.js';
 import { startDeliverOutbox } from './jobs/deliver-outbox.job.js';
+import { startPurgeAuth } from './jobs/purge-auth.job.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
@@ -106,6 +107,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     boss.on('error', (error) => app.log.error({ err: error }, 'job queue error'));
     await boss.start();
     scheduleDelivery = await startDeliverOutbox(boss, { db: database.db, clock, sms, email });
+    await startPurgeAuth(boss, { db: database.db, clock });
   }
 
   await registerSecurityHeaders(app);

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
   type AuthTokenRow,
@@ -69,6 +69,18 @@ export function createAuthRepository(db: DbOrTx) {
             sql`${sessions.userId} in (select ${users.id} from ${users} where ${users.clinicId} = ${clinicId})`,
           ),
         );
+    },
+    /** Removes sessions and one-time tokens that have been dead since before the cutoff. */
+    async deleteExpired(cutoff: Date): Promise<{ sessions: number; tokens: number }> {
+      const deadSessions = await db
+        .delete(sessions)
+        .where(or(lt(sessions.endedAt, cutoff), lt(sessions.lastSeenAt, cutoff)))
+        .returning({ id: sessions.id });
+      const deadTokens = await db
+        .delete(authTokens)
+        .where(or(lt(authTokens.expiresAt, cutoff), lt(authTokens.usedAt, cutoff)))
+        .returning({ id: authTokens.id });
+      return { sessions: deadSessions.length, tokens: deadTokens.length };
     },
     async insertToken(
       values: Pick<AuthTokenRow, 'userId' | 'kind' | 'tokenHash' | 'expiresAt'>,
