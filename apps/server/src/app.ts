@@ -21,8 +21,10 @@ import { usersRoutes } from './features/users/users.routes.js';
 import { avatarMaxBytes, createUsersService } from './features/users/users.service.js';
 import { createLocalEmailProvider } from './integrations/email/local-email.provider.js';
 import { createSmtpEmailProvider } from './integrations/email/smtp-email.provider.js';
+import { createUnconfiguredEmailProvider } from './integrations/email/unconfigured-email.provider.js';
 import { createLocalSmsProvider } from './integrations/sms/local-sms.provider.js';
 import { createTwilioSmsProvider } from './integrations/sms/twilio-sms.provider.js';
+import { createUnconfiguredSmsProvider } from './integrations/sms/unconfigured-sms.provider.js';
 import { createLocalDiskStorage } from './integrations/storage/local-disk.storage.js';
 import { createBoss } from './jobs/boss.js';
 import { startDeliverOutbox } from './jobs/deliver-outbox.job.js';
@@ -82,16 +84,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const seeded = config.seedDemo ? await seedDemo(database.db) : false;
   app.decorate('vigil', { config, database, clock, seeded });
 
+  const production = config.env === 'production';
   const sms = config.twilio
-    ? createTwilioSmsProvider({
-        ...config.twilio,
-        statusCallbackUrl: `${config.publicUrl}/api/webhooks/twilio/status`,
-        inboundUrl: `${config.publicUrl}/api/webhooks/twilio/sms`,
-      })
-    : createLocalSmsProvider();
+    ? createTwilioSmsProvider({ ...config.twilio, inboundUrl: `${config.publicUrl}/api/webhooks/twilio/sms` })
+    : production
+      ? createUnconfiguredSmsProvider()
+      : createLocalSmsProvider();
   const email = config.smtpUrl
     ? createSmtpEmailProvider(config.smtpUrl, config.emailFrom)
-    : createLocalEmailProvider();
+    : production
+      ? createUnconfiguredEmailProvider()
+      : createLocalEmailProvider();
+  if (production && (!config.twilio || !config.smtpUrl)) {
+    app.log.warn('SMS or email is not configured: such messages will fail (see TWILIO_* and SMTP_URL)');
+  }
 
   let boss: PgBoss | undefined;
   let scheduleDelivery: DeliveryScheduler | undefined;

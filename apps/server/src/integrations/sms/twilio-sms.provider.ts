@@ -5,7 +5,7 @@ export function createTwilioSmsProvider(options: {
   accountSid: string;
   authToken: string;
   messagingServiceSid: string | undefined;
-  statusCallbackUrl: string;
+  /** Where Twilio forwards the texts patients send to a clinic's number. */
   inboundUrl: string;
 }): SmsProvider {
   const client = twilio(options.accountSid, options.authToken);
@@ -16,7 +16,6 @@ export function createTwilioSmsProvider(options: {
         to,
         body,
         ...(from ? { from } : { messagingServiceSid: options.messagingServiceSid }),
-        statusCallback: options.statusCallbackUrl,
       });
       return { providerId: message.sid };
     },

@@ -1,0 +1,12 @@
+import type { SmsProvider } from './sms-provider.js';
+
+/**
+ * In production without Twilio, sending fails loudly: the outbox keeps the message as failed, instead of
+ * the local provider's pretend delivery losing a sign-in code or a patient's text.
+ */
+export function createUnconfiguredSmsProvider(): SmsProvider {
+  const fail = async (): Promise<never> => {
+    throw new Error('SMS is not configured: set TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN');
+  };
+  return { name: 'unconfigured', send: fail, provisionNumber: fail };
+}
