@@ -9,6 +9,7 @@ import { RadioField } from '../../../components/radio-field';
 import { YesNoField } from '../../../components/yes-no-field';
 import { labels } from '../../../lib/labels';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
+import { ContactFields } from '../components/contact-fields';
 import type { UserView } from '../user-view';
 
 interface AccountFormFieldsProps {
@@ -65,34 +66,7 @@ export function AccountFormFields({
       )}
     >
       <Grid container spacing={2.5}>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <FormTextField
-            control={control}
-            name="firstName"
-            label={labels.firstName}
-            autoComplete="given-name"
-          />
-        </Grid>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <FormTextField
-            control={control}
-            name="lastName"
-            label={labels.lastName}
-            autoComplete="family-name"
-          />
-        </Grid>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <FormTextField control={control} name="phone" label={labels.phone} type="tel" autoComplete="tel" />
-        </Grid>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <FormTextField
-            control={control}
-            name="email"
-            label={labels.email}
-            type="email"
-            autoComplete="email"
-          />
-        </Grid>
+        <ContactFields control={control} autofill />
         <Grid size={{ xs: 12, md: 6 }}>
           <YesNoField control={control} name="admin" label={labels.admin} disabled />
         </Grid>

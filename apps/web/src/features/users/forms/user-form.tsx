@@ -16,6 +16,7 @@ import { RadioField } from '../../../components/radio-field';
 import { YesNoField } from '../../../components/yes-no-field';
 import { labels, notices } from '../../../lib/labels';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
+import { ContactFields } from '../components/contact-fields';
 import { TemporaryPasswordDialog } from '../components/temporary-password-dialog';
 import { twoFactorOptions } from './account-form';
 
@@ -82,30 +83,7 @@ export function UserFormFields({
         )}
       >
         <Grid container spacing={2.5}>
-          <Grid size={{ xs: 12, md: 6 }}>
-            <FormTextField control={control} name="firstName" label={labels.firstName} autoComplete="off" />
-          </Grid>
-          <Grid size={{ xs: 12, md: 6 }}>
-            <FormTextField control={control} name="lastName" label={labels.lastName} autoComplete="off" />
-          </Grid>
-          <Grid size={{ xs: 12, md: 6 }}>
-            <FormTextField
-              control={control}
-              name="phone"
-              label={labels.phone}
-              type="tel"
-              autoComplete="off"
-            />
-          </Grid>
-          <Grid size={{ xs: 12, md: 6 }}>
-            <FormTextField
-              control={control}
-              name="email"
-              label={labels.email}
-              type="email"
-              autoComplete="off"
-            />
-          </Grid>
+          <ContactFields control={control} autofill={false} />
           <Grid size={{ xs: 12, md: 6 }}>
             <YesNoField
               control={control}
