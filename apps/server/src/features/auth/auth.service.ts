@@ -3,6 +3,7 @@ import {
   authLimits,
   authMessages,
   type ChangePasswordRequest,
+  errorMessages,
   type LoginRequest,
   type LoginResponse,
   type SessionUser,
@@ -247,7 +248,6 @@ export function createAuthService(deps: AuthDeps) {
 
     async setPassword(input: SetPasswordRequest, ip: string | null): Promise<{ message: string }> {
       const invalid = new AppError('VALIDATION', authMessages.invalidResetLink);
-      if (!/^[0-9a-f-]{36}$/i.test(input.id)) throw invalid;
       const user = await usersRepo.findById(input.id);
       if (!user || user.isDeactivated) throw invalid;
       const tokens = await authRepo.findLiveToken(user.id, ['reset', 'new_account'], clock.now());
@@ -303,16 +303,15 @@ export function createAuthService(deps: AuthDeps) {
     },
 
     async clinicInfo(userId: string): Promise<{ clinic_name: string | null }> {
-      if (!/^[0-9a-f-]{36}$/i.test(userId)) throw new AppError('NOT_FOUND', 'Not found');
       const user = await usersRepo.findById(userId);
-      if (!user) throw new AppError('NOT_FOUND', 'Not found');
+      if (!user) throw new AppError('NOT_FOUND', errorMessages.notFound);
       return { clinic_name: user.clinicName };
     },
 
     /** Emails a new account its 72-hour set-password link (used when an account is created). */
     async sendNewAccountLink(userId: string): Promise<void> {
       const user = await usersRepo.findById(userId);
-      if (!user) throw new AppError('NOT_FOUND', 'Not found');
+      if (!user) throw new AppError('NOT_FOUND', errorMessages.notFound);
       const token = await issueLinkToken(user.id, 'new_account');
       await deps.outbox.enqueue({
         channel: 'email',

@@ -1,6 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { type ClinicRow, clinics, patients } from '../../db/schema/index.js';
+import { isUuid } from '../../db/uuid.js';
 
 export type ClinicWithCounts = ClinicRow & {
   activePatients: number;
@@ -40,6 +41,7 @@ export function createClinicsRepository(db: DbOrTx) {
       return rows.map(flatten);
     },
     async findById(id: string): Promise<ClinicWithCounts | undefined> {
+      if (!isUuid(id)) return undefined;
       const [row] = await selectWithCounts().where(eq(clinics.id, id));
       return row && flatten(row);
     },

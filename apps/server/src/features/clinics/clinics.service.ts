@@ -40,8 +40,6 @@ export function toClinicView(clinic: ClinicWithCounts) {
 }
 export type ClinicView = ReturnType<typeof toClinicView>;
 
-const isUuid = (id: string) => /^[0-9a-f-]{36}$/i.test(id);
-
 export interface ClinicsDeps {
   db: Db;
   clock: Clock;
@@ -56,7 +54,7 @@ export function createClinicsService(deps: ClinicsDeps) {
   const users = createUsersRepository(db);
 
   async function findVisible(actor: AuthUser, clinicId: string): Promise<ClinicWithCounts> {
-    const scoped = isUuid(clinicId) ? clinicScope(actor, clinicId) : undefined;
+    const scoped = clinicScope(actor, clinicId);
     const clinic = scoped ? await clinics.findById(scoped) : undefined;
     if (!clinic) throw new AppError('NOT_FOUND', errorMessages.notFound);
     return clinic;

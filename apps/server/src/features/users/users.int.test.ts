@@ -238,6 +238,16 @@ describe('permission matrix: users and clinics routes', () => {
     expect(active).not.toContain('Lakeside Internal Medicine');
   });
 
+  it('answers a malformed id with 404, as it answers an unknown one', async () => {
+    for (const url of [
+      '/api/users/not-a-uuid',
+      '/api/clinics/not-a-uuid',
+      '/api/users?clinicId=not-a-uuid',
+    ]) {
+      expect((await as('circleAdmin').get(url)).statusCode).toBe(404);
+    }
+  });
+
   it('counts patients from the database', async () => {
     const [clinic] = (await as('sunriseAdmin').get('/api/clinics')).json().data;
     expect(clinic).toMatchObject({ activePatients: 0, inactivePatients: 0, unassignedPatients: 0 });

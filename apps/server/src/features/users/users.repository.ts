@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { clinics, type UserRow, users } from '../../db/schema/index.js';
+import { isUuid } from '../../db/uuid.js';
 
 export type UserWithClinic = UserRow & { clinicName: string | null; clinicActive: boolean | null };
 
@@ -25,6 +26,7 @@ export function createUsersRepository(db: DbOrTx) {
       return row && flatten(row);
     },
     async findById(id: string): Promise<UserWithClinic | undefined> {
+      if (!isUuid(id)) return undefined;
       const [row] = await selectWithClinic().where(eq(users.id, id));
       return row && flatten(row);
     },

@@ -76,7 +76,7 @@ export function createUsersService(deps: UsersDeps) {
   const clinics = createClinicsRepository(db);
 
   async function findVisible(actor: AuthUser, userId: string): Promise<UserWithClinic> {
-    const user = /^[0-9a-f-]{36}$/i.test(userId) ? await users.findById(userId) : undefined;
+    const user = await users.findById(userId);
     if (!user || !mayView(actor, user.clinicId)) throw new AppError('NOT_FOUND', errorMessages.notFound);
     return user;
   }
@@ -89,7 +89,7 @@ export function createUsersService(deps: UsersDeps) {
   }
 
   async function assertClinicExists(clinicId: string) {
-    if (!/^[0-9a-f-]{36}$/i.test(clinicId) || !(await clinics.findById(clinicId))) {
+    if (!(await clinics.findById(clinicId))) {
       throw new AppError('NOT_FOUND', errorMessages.notFound);
     }
   }
