@@ -20,6 +20,8 @@ export * from './messages.js';
 export * from './notes/notes.schema.js';
 export * from './patients/color-bands.rules.js';
 export * from './patients/list-metrics.rules.js';
+export * from './patients/patient-lists.schema.js';
+export * from './patients/patient-view.js';
 export * from './patients/patients.constants.js';
 export * from './patients/patients.schema.js';
 export * from './patients/priority-score.rules.js';
