@@ -7,12 +7,18 @@ import { SignOutPage } from '../features/auth/pages/sign-out-page';
 import { SignUpPage } from '../features/auth/pages/sign-up-page';
 import { ClinicDashboardPage } from '../features/clinics/pages/clinic-dashboard-page';
 import { NewClinicPage } from '../features/clinics/pages/new-clinic-page';
+import { ClinicianListPage } from '../features/patients/pages/clinician-list-page';
+import {
+  AddPatientPage,
+  EditPatientPage,
+  PatientSettingsPage,
+} from '../features/patients/pages/patient-form-page';
+import { PriorityListPage } from '../features/patients/pages/priority-list-page';
 import { EditUserPage, NewUserPage } from '../features/users/pages/user-form-page';
 import { paths } from '../lib/paths';
 import { RequireOperatorPortal, RequireSignedIn, RequireSignedOut, SessionGate } from './guards';
 import { AppLayout } from './layout/app-layout';
 import { AccountPage } from './pages/account-page';
-import { LandingPage, landingPages } from './pages/landing-page';
 
 /**
  * The routes of spec administration 2 and patients 2. Matching ignores case (React Router's default), so
@@ -53,11 +59,11 @@ export function createRouter() {
                     { path: paths.clinicAdd, element: <NewClinicPage /> },
                   ],
                 },
-                {
-                  path: paths.clinicianPatientList,
-                  element: <LandingPage {...landingPages.clinicianPatientList} />,
-                },
-                { path: paths.priorityList, element: <LandingPage {...landingPages.priorityList} /> },
+                { path: paths.clinicianPatientList, element: <ClinicianListPage /> },
+                { path: paths.priorityList, element: <PriorityListPage /> },
+                { path: paths.patientAdd, element: <AddPatientPage /> },
+                { path: paths.patientEdit, element: <EditPatientPage /> },
+                { path: paths.patientSettings, element: <PatientSettingsPage /> },
               ],
             },
           ],

@@ -15,6 +15,9 @@ export const paths = {
   clinicAdd: '/clinic/add',
   clinicianPatientList: '/patient/clinician-patient-list',
   priorityList: '/patient/priority-list',
+  patientAdd: '/patient/add',
+  patientEdit: '/patient/edit/:id',
+  patientSettings: '/patient/settings',
 } as const;
 
 /** Where the spec sends a user after the session timed out. */
@@ -32,6 +35,7 @@ export const links = {
   accountNew: (clinicId: string | null) =>
     clinicId ? `/account/new/${encodeURIComponent(clinicId)}` : paths.accountNew,
   accountEdit: (userId: string) => `/account/edit/${encodeURIComponent(userId)}`,
+  patientEdit: (patientId: string) => `/patient/edit/${encodeURIComponent(patientId)}`,
   priorityListOfClinic: (clinicId: string) =>
     `${paths.priorityList}?${new URLSearchParams({ clinicId }).toString()}`,
 };

@@ -1,0 +1,4 @@
+// Being built: the clinician list (issue 7).
+export function ClinicianListPage() {
+  return null;
+}

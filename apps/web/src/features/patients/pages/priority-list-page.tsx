@@ -1,0 +1,4 @@
+// Being built: the priority list (issue 7).
+export function PriorityListPage() {
+  return null;
+}
