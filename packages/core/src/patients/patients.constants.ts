@@ -1,3 +1,5 @@
+import ISO6391 from 'iso-639-1';
+
 /** Both patient lists load 25 patients a page (spec patients 9). */
 export const patientListPageSize = 25;
 export const searchDebounceMs = 500;
@@ -42,93 +44,28 @@ export const contactTimes = ['Morning', 'Afternoon', 'Evening'] as const;
 export const activeStatusOptions = ['active', 'inactive'] as const;
 export const enrollmentStatusOptions = ['neverenrolled', 'unassigned', 'unenrolled'] as const;
 
-/** The seven languages of the clinics' patients first, then the rest alphabetically (ISO 639-1 codes). */
+/** The seven languages of the clinics' patients, in the spec's order, before all the others. */
+const firstLanguages = ['en', 'es', 'hy', 'fa', 'ru', 'vi', 'tl'] as const;
+
+/**
+ * The patient form's languages (spec patients 5): the seven first languages, then every other ISO 639-1
+ * language alphabetically by English name, codes upper-cased as stored. The list comes from the maintained
+ * `iso-639-1` package so that names and codes follow the standard rather than a hand-typed copy.
+ */
 export const languages: readonly { code: string; name: string }[] = [
-  { code: 'EN', name: 'English' },
-  { code: 'ES', name: 'Spanish' },
-  { code: 'HY', name: 'Armenian' },
-  { code: 'FA', name: 'Persian (Farsi)' },
-  { code: 'RU', name: 'Russian' },
-  { code: 'VI', name: 'Vietnamese' },
-  { code: 'TL', name: 'Tagalog' },
-  ...[
-    { code: 'AF', name: 'Afrikaans' },
-    { code: 'SQ', name: 'Albanian' },
-    { code: 'AM', name: 'Amharic' },
-    { code: 'AR', name: 'Arabic' },
-    { code: 'AZ', name: 'Azerbaijani' },
-    { code: 'EU', name: 'Basque' },
-    { code: 'BE', name: 'Belarusian' },
-    { code: 'BN', name: 'Bengali' },
-    { code: 'BS', name: 'Bosnian' },
-    { code: 'BG', name: 'Bulgarian' },
-    { code: 'MY', name: 'Burmese' },
-    { code: 'CA', name: 'Catalan' },
-    { code: 'ZH', name: 'Chinese' },
-    { code: 'HR', name: 'Croatian' },
-    { code: 'CS', name: 'Czech' },
-    { code: 'DA', name: 'Danish' },
-    { code: 'NL', name: 'Dutch' },
-    { code: 'ET', name: 'Estonian' },
-    { code: 'FI', name: 'Finnish' },
-    { code: 'FR', name: 'French' },
-    { code: 'KA', name: 'Georgian' },
-    { code: 'DE', name: 'German' },
-    { code: 'EL', name: 'Greek' },
-    { code: 'GU', name: 'Gujarati' },
-    { code: 'HT', name: 'Haitian Creole' },
-    { code: 'HE', name: 'Hebrew' },
-    { code: 'HI', name: 'Hindi' },
-    { code: 'HU', name: 'Hungarian' },
-    { code: 'IS', name: 'Icelandic' },
-    { code: 'ID', name: 'Indonesian' },
-    { code: 'GA', name: 'Irish' },
-    { code: 'IT', name: 'Italian' },
-    { code: 'JA', name: 'Japanese' },
-    { code: 'KN', name: 'Kannada' },
-    { code: 'KK', name: 'Kazakh' },
-    { code: 'KM', name: 'Khmer' },
-    { code: 'KO', name: 'Korean' },
-    { code: 'KU', name: 'Kurdish' },
-    { code: 'LO', name: 'Lao' },
-    { code: 'LV', name: 'Latvian' },
-    { code: 'LT', name: 'Lithuanian' },
-    { code: 'MK', name: 'Macedonian' },
-    { code: 'MS', name: 'Malay' },
-    { code: 'ML', name: 'Malayalam' },
-    { code: 'MR', name: 'Marathi' },
-    { code: 'MN', name: 'Mongolian' },
-    { code: 'NE', name: 'Nepali' },
-    { code: 'NO', name: 'Norwegian' },
-    { code: 'PS', name: 'Pashto' },
-    { code: 'PL', name: 'Polish' },
-    { code: 'PT', name: 'Portuguese' },
-    { code: 'PA', name: 'Punjabi' },
-    { code: 'RO', name: 'Romanian' },
-    { code: 'SM', name: 'Samoan' },
-    { code: 'SR', name: 'Serbian' },
-    { code: 'SK', name: 'Slovak' },
-    { code: 'SL', name: 'Slovenian' },
-    { code: 'SO', name: 'Somali' },
-    { code: 'SW', name: 'Swahili' },
-    { code: 'SV', name: 'Swedish' },
-    { code: 'TA', name: 'Tamil' },
-    { code: 'TE', name: 'Telugu' },
-    { code: 'TH', name: 'Thai' },
-    { code: 'TO', name: 'Tongan' },
-    { code: 'TR', name: 'Turkish' },
-    { code: 'UK', name: 'Ukrainian' },
-    { code: 'UR', name: 'Urdu' },
-    { code: 'UZ', name: 'Uzbek' },
-    { code: 'CY', name: 'Welsh' },
-    { code: 'YI', name: 'Yiddish' },
-    { code: 'YO', name: 'Yoruba' },
-    { code: 'ZU', name: 'Zulu' },
-  ].sort((a, b) => a.name.localeCompare(b.name)),
-];
+  ...ISO6391.getLanguages([...firstLanguages]),
+  ...ISO6391.getLanguages(
+    ISO6391.getAllCodes().filter((code) => !(firstLanguages as readonly string[]).includes(code)),
+  ).sort((a, b) => a.name.localeCompare(b.name)),
+].map(({ code, name }) => ({ code: code.toUpperCase(), name }));
 export const languageCodes = languages.map((l) => l.code);
 
-/** US states, the District of Columbia and the inhabited territories, by postal code. */
+/**
+ * US states, the District of Columbia and the six outlying areas by postal code: the 57 subdivisions of
+ * ISO 3166-2:US, kept here as that standard's list. The packages checked do not fit: `states-us` lists Palau
+ * (a sovereign state in free association) and lacks the Minor Outlying Islands, and `country-region-data`
+ * adds Micronesia, the Marshall Islands and the military mail codes to a 330 KB list of the whole world.
+ */
 export const usStates: readonly { code: string; name: string }[] = [
   ['AL', 'Alabama'],
   ['AK', 'Alaska'],
