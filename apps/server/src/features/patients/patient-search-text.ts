@@ -1,0 +1,22 @@
+/**
+ * What list search matches (DESIGN 4: first, last and full name and the MR number, ignoring case and
+ * accents): "first last mr", lowercased, accents dropped, blanks collapsed. Stored in `patients.search_text`
+ * on every write of those fields, so a search is one `like` on one column; the query is folded the same way.
+ */
+export function patientSearchText(
+  firstName: string,
+  lastName: string,
+  mr: string | null | undefined,
+): string {
+  return foldSearchText([firstName, lastName, mr ?? ''].join(' '));
+}
+
+/** Lowercase, accent-free, single-spaced: the form both the stored text and a search query take. */
+export function foldSearchText(value: string): string {
+  return value
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
