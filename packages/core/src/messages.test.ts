@@ -30,6 +30,7 @@ const notValidation: MessageKey[] = [
   'requiredFieldsBannerDetail',
   'bulkTimeNoPatients',
   'unsavedChanges',
+  'saveFilterPreferences',
   'reportEmailFailed',
   'dataReportFailed',
   'monthlyReportFailed',

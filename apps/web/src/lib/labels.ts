@@ -108,7 +108,81 @@ export const labels = {
   adminPhone: 'Admin Phone',
   createClinic: 'Create Clinic',
   inactive: 'Inactive',
+  // Patient lists (spec patients 2.2 to 2.5)
+  searchPatients: 'Search patients',
+  patientCount: (n: number) => `${n} ${n === 1 ? 'patient' : 'patients'}`,
+  month: 'Month',
+  filter: 'Filter',
+  filterWithCount: (n: number) => (n > 0 ? `Filter, ${n} selected` : 'Filter'),
+  addNewPatient: 'Add New Patient',
+  showingPatients: (from: number, to: number, total: number) => `Showing ${from}-${to} of ${total} patients`,
+  pages: 'Pages',
+  markReviewed: 'Mark Reviewed',
+  reviewed: 'Reviewed',
+  dob: 'DOB',
+  dateOfEnrollment: 'Date of Enrollment',
+  never: 'Never',
+  lastCompletedCall: 'Last Completed Call',
+  lastAttemptedCall: 'Last Attempted Call',
+  callsAttempted: '# of Calls Attempted',
+  tracked: 'Tracked',
+  trackedOver: (minutes: number) => `Tracked over ${minutes} minutes`,
+  numDays: '# Days',
+  lastReading: 'Last Reading',
+  lastBpReading: 'Last BP Reading',
+  alerts: 'Alerts',
+  activeAlerts: (n: number, category: string | null) =>
+    category ? `${n} active, most urgent ${category}` : `${n} active`,
+  bpAtGoal: '% BP at Goal',
+  meanBp: 'Mean BP',
+  compliance: '% Compliance',
+  weight: 'Weight',
+  lastReviewedOn: (date: string) => `Last reviewed ${date}`,
+  neverReviewed: 'Never reviewed',
+  // Filter Options (spec patients 2.4)
+  filterOptions: 'Filter Options',
+  filterHelp: 'How the filters combine',
+  activeStatus: "Patient's Active Status",
+  enrollmentStatus: "Patient's Enrollment Status",
+  clinics: 'Clinics',
+  providers: 'Providers',
+  careNavigators: 'Care Navigators',
+  diagnosis: 'Diagnosis',
+  monthlyReportRequested: 'Monthly data report requested',
+  apply: 'Apply',
+  saveFilterPreferences: 'Save filter preferences',
+  // Bulk time (spec patients 2.5)
+  bulkTime: 'Bulk Time',
+  addBulkTime: 'Add Bulk Time',
+  seconds: 'Seconds',
+  note: 'Note',
+  addTime: 'Add Time',
 } as const;
+
+/** The option names of the list filters, by the values the API takes. */
+export const filterOptionLabels: Readonly<Record<string, string>> = {
+  active: 'Active',
+  inactive: 'Inactive',
+  neverenrolled: 'Never Enrolled',
+  unassigned: 'Unassigned',
+  unenrolled: 'Unenrolled',
+};
+
+/** The badges of the priority list's Name column (DESIGN 4: Patients and lists). */
+export const patientBadgeLabels = {
+  inactive: 'Inactive',
+  unenrolled: 'Unenrolled',
+  neverEnrolled: 'Never Enrolled',
+  unassigned: 'Unassigned',
+} as const;
+
+/** Alert categories in words, for the Alerts column. */
+export const alertCategoryLabels: Readonly<Record<string, string>> = {
+  Clinical: 'Clinical',
+  Manual: 'Manual',
+  SMS: 'SMS',
+  AdherenceCoaching: 'Adherence Coaching',
+};
 
 /** Notices the spec leaves unworded: the product's own wording, next to the spec's toasts in @vigil/core. */
 export const notices = {
@@ -135,4 +209,13 @@ export const notices = {
   newClinicIntro:
     'A texting number is set up in the area code, and the administrator receives an email to set a password.',
   thresholdsReadOnly: 'Only an administrator can change the alert thresholds.',
+  // Patient lists: the spec's tooltips (patients 9) and the filter help (2.4), in the product's words.
+  bpAtGoalTooltip: '% BP at goal: readings with a systolic between 100 and 130.',
+  meanBpTooltip: 'Mean BP over the most recent 7 days.',
+  complianceTooltip: 'Compliance against code 99454 over the last 30 days.',
+  weightTooltip: 'The latest weight within the last 30 days.',
+  filterHelp:
+    'Choices within one dropdown are combined with OR; choices in different dropdowns are combined with AND.',
+  bulkTimeIntro: (patients: number) =>
+    `The time is added to every patient of the filtered list (${patients} ${patients === 1 ? 'patient' : 'patients'}), once a day.`,
 } as const;

@@ -14,6 +14,10 @@ export const sessionKeys = {
    * clinic from the clinics dashboard removes it, so the list starts from that clinic's defaults.
    */
   priorityListFilters: 'vigil.priorityList.filters',
+  /** The clinician patient list's state: search, sort and filters. */
+  clinicianListFilters: 'vigil.clinicianList.filters',
+  /** The ids of the list last shown, in order, and the list: the detail page's Previous, Next and Back. */
+  patientListIds: 'vigil.patientList.ids',
 } as const;
 
 export interface StoredSession {
@@ -68,4 +72,38 @@ export function takeRedirectUrl(): string | null {
 /** Forgets the saved patient list filter (clinics dashboard: a row click resets it). */
 export function clearSavedListFilters(): void {
   sessionStorage.removeItem(sessionKeys.priorityListFilters);
+}
+
+/** Reads a JSON value stored by the app; null when missing or unreadable (then it is treated as absent). */
+export function readStoredJson(key: string): unknown {
+  const raw = sessionStorage.getItem(key);
+  if (raw === null) return null;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+export function writeStoredJson(key: string, value: unknown): void {
+  sessionStorage.setItem(key, JSON.stringify(value));
+}
+
+/** The patient list a detail page was opened from, with every id of its filtered, sorted result. */
+export interface StoredPatientListIds {
+  /** The list's path with its query string, where Back returns to. */
+  origin: string;
+  ids: string[];
+}
+
+export function writePatientListIds(list: StoredPatientListIds): void {
+  writeStoredJson(sessionKeys.patientListIds, list);
+}
+
+export function readPatientListIds(): StoredPatientListIds | null {
+  const stored = readStoredJson(sessionKeys.patientListIds);
+  if (!stored || typeof stored !== 'object') return null;
+  const { origin, ids } = stored as Record<string, unknown>;
+  if (typeof origin !== 'string' || !Array.isArray(ids)) return null;
+  return { origin, ids: ids.filter((id): id is string => typeof id === 'string') };
 }

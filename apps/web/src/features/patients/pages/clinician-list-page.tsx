@@ -1,4 +1,78 @@
-// Being built: the clinician list (issue 7).
+import Card from '@mui/material/Card';
+import { activeFilterCount, type ClinicianListRow, type ClinicianListSortField } from '@vigil/core';
+import { useCallback, useState } from 'react';
+import { useLocation } from 'react-router';
+import { labels } from '../../../lib/labels';
+import { useSignedInUser } from '../../../lib/session/session-context';
+import { useClinicianList } from '../api/get-clinician-list';
+import { useMarkReviewed } from '../api/mark-reviewed';
+import { useUpdateFilters } from '../api/update-filters';
+import { FilterDialog } from '../components/filter-dialog';
+import { ListClinicianTable } from '../components/list-clinician-table';
+import { ListEndSentinel } from '../components/list-end-sentinel';
+import { ListToolbar } from '../components/list-toolbar';
+import { listUpdates, useClinicianListState, useStoredPatientIds } from '../list-state';
+
+/** /patient/clinician-patient-list: the endless list of readings at a glance (spec patients 2.2). */
 export function ClinicianListPage() {
-  return null;
+  const user = useSignedInUser();
+  const location = useLocation();
+  const [state, update] = useClinicianListState(user);
+  const [filterOpen, setFilterOpen] = useState(false);
+  const saveFilters = useUpdateFilters();
+  const markReviewed = useMarkReviewed();
+  const list = useClinicianList({ search: state.search, sort: state.sort, filters: state.filters });
+  const first = list.data?.pages[0];
+  useStoredPatientIds(first?.patientIds, `${location.pathname}${location.search}`);
+
+  const handleSearch = useCallback(
+    (search: string) => update((s) => listUpdates.search(s, search)),
+    [update],
+  );
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  const handleEndReached = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  function handleApply(save: boolean) {
+    update(listUpdates.apply);
+    setFilterOpen(false);
+    if (save) saveFilters.mutate({ userId: user._id, list: 'clinician', filters: state.draftFilters });
+  }
+
+  return (
+    <>
+      <ListToolbar
+        title={labels.clinicianPatientList}
+        search={state.search}
+        onSearch={handleSearch}
+        count={first?.totalPatients}
+        filterCount={activeFilterCount(state.filters)}
+        onFilter={() => setFilterOpen(true)}
+      />
+      <Card>
+        <ListClinicianTable
+          rows={list.data?.pages.flatMap((page) => page.patients)}
+          sort={state.sort}
+          onSort={(field: ClinicianListSortField) => update((s) => listUpdates.sort(s, field))}
+          reviewingId={markReviewed.isPending ? markReviewed.variables : null}
+          onMarkReviewed={(row: ClinicianListRow) => markReviewed.mutate(row._id)}
+          loadingMore={isFetchingNextPage}
+        />
+        <ListEndSentinel active={Boolean(hasNextPage) && !isFetchingNextPage} onReached={handleEndReached} />
+      </Card>
+      <FilterDialog
+        open={filterOpen}
+        list="clinician"
+        user={user}
+        draft={state.draftFilters}
+        onDraftChange={(draft) => update((s) => listUpdates.draft(s, draft))}
+        onCancel={() => {
+          update(listUpdates.discardDraft);
+          setFilterOpen(false);
+        }}
+        onApply={handleApply}
+      />
+    </>
+  );
 }

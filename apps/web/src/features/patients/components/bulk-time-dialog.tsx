@@ -1,0 +1,125 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { BulkTimeForm, bulkTimeDefaults, bulkTimeNotes, type PatientFilters, toasts } from '@vigil/core';
+import { useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { labels, notices } from '../../../lib/labels';
+import { showToast } from '../../../lib/toast';
+import { useBulkTimeTrack } from '../api/bulk-time-track';
+
+interface BulkTimeDialogProps {
+  open: boolean;
+  /** The filtered list the time goes to: every patient of it, on every page. */
+  filters: PatientFilters;
+  search: string;
+  patients: number;
+  onClose: () => void;
+}
+
+/** The bulk time dialog of spec patients 2.5: seconds (digits only) and one of the two notes. */
+export function BulkTimeDialog({ open, onClose, ...target }: BulkTimeDialogProps) {
+  const titleId = useId();
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
+      <DialogTitle id={titleId}>{labels.addBulkTime}</DialogTitle>
+      {/* Mounted while open only, so every opening starts from the defaults. */}
+      {open && <BulkTimeFields {...target} onClose={onClose} />}
+    </Dialog>
+  );
+}
+
+function BulkTimeFields({ filters, search, patients, onClose }: Omit<BulkTimeDialogProps, 'open'>) {
+  const bulkTime = useBulkTimeTrack();
+  const noteLabelId = useId();
+  const { control, handleSubmit } = useForm({
+    resolver: zodResolver(BulkTimeForm),
+    defaultValues: { seconds: String(bulkTimeDefaults.seconds), text: bulkTimeDefaults.text },
+  });
+
+  const handleValid = handleSubmit(({ seconds, text }) =>
+    bulkTime.mutate(
+      { filters, search, seconds, text },
+      {
+        onSuccess: ({ numAlreadyTracked }) => {
+          showToast(toasts.bulkTimeTracked, 'success');
+          if (numAlreadyTracked > 0) showToast(toasts.bulkTimeAlreadyTracked, 'info');
+          onClose();
+        },
+      },
+    ),
+  );
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.stopPropagation();
+        void handleValid(event);
+      }}
+    >
+      <DialogContent sx={{ pt: 0 }}>
+        <Stack spacing={2.5}>
+          <DialogContentText>{notices.bulkTimeIntro(patients)}</DialogContentText>
+          <Controller
+            name="seconds"
+            control={control}
+            render={({ field, fieldState }) => (
+              <TextField
+                label={labels.seconds}
+                name={field.name}
+                value={field.value ?? ''}
+                // Digits only (spec patients 5): anything else never reaches the field.
+                onChange={(event) => field.onChange(event.target.value.replace(/\D/g, ''))}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                error={Boolean(fieldState.error)}
+                helperText={fieldState.error?.message}
+                slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 5 } }}
+                autoFocus
+              />
+            )}
+          />
+          <Controller
+            name="text"
+            control={control}
+            render={({ field }) => (
+              <FormControl>
+                <FormLabel id={noteLabelId}>{labels.note}</FormLabel>
+                <RadioGroup
+                  aria-labelledby={noteLabelId}
+                  name={field.name}
+                  value={field.value ?? bulkTimeDefaults.text}
+                  onChange={(event) => field.onChange(event.target.value)}
+                >
+                  {bulkTimeNotes.map((note) => (
+                    <FormControlLabel key={note} value={note} control={<Radio />} label={note} />
+                  ))}
+                </RadioGroup>
+              </FormControl>
+            )}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onClose} disabled={bulkTime.isPending}>
+          {labels.cancel}
+        </Button>
+        <Button type="submit" variant="contained" loading={bulkTime.isPending}>
+          {labels.addTime}
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}

@@ -1,0 +1,198 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import {
+  type BandColor,
+  bpAtGoalColor,
+  type ClinicianListRow,
+  type ClinicianListSortField,
+  calendarDay,
+  complianceColor,
+  defaultTimeZone,
+  meanSystolicColor,
+  messages,
+  weightColor,
+} from '@vigil/core';
+import { labels, notices } from '../../../lib/labels';
+import type { ListSort } from '../list-state';
+import { BandValue, bandColors, formatListDate, missing } from './list-cells';
+import { ListSortHeader } from './list-sort-header';
+
+/** Days since the last review on the clinic's calendar (DESIGN 4: days are the clinic's calendar days). */
+function daysSinceReview(lastReviewedAt: string | null, now: Date): number | null {
+  if (!lastReviewedAt) return null;
+  return calendarDay(now, defaultTimeZone) - calendarDay(new Date(lastReviewedAt), defaultTimeZone);
+}
+
+/** The last-reviewed dot (DESIGN 4): green within 7 days, yellow 8 to 30, red after 30 days or never. */
+export function reviewedColor(days: number | null): BandColor {
+  if (days === null || days > 30) return 'red';
+  return days <= 7 ? 'green' : 'yellow';
+}
+
+function ReviewedDot({ lastReviewedAt, now }: { lastReviewedAt: string | null; now: Date }) {
+  const color = reviewedColor(daysSinceReview(lastReviewedAt, now));
+  const label = lastReviewedAt ? labels.lastReviewedOn(formatListDate(lastReviewedAt)) : labels.neverReviewed;
+  return (
+    <Tooltip title={label}>
+      <Box
+        role="img"
+        aria-label={label}
+        tabIndex={0}
+        sx={{
+          width: 14,
+          height: 14,
+          borderRadius: '50%',
+          mx: 'auto',
+          bgcolor: bandColors[color].fg,
+          border: '2px solid',
+          borderColor: bandColors[color].bg,
+        }}
+      />
+    </Tooltip>
+  );
+}
+
+interface ListClinicianTableProps {
+  rows: readonly ClinicianListRow[] | undefined;
+  sort: ListSort<ClinicianListSortField> | null;
+  onSort: (field: ClinicianListSortField) => void;
+  /** The patient whose review is being saved. */
+  reviewingId: string | null;
+  onMarkReviewed: (row: ClinicianListRow) => void;
+  /** Shown under the rows while the next page loads. */
+  loadingMore: boolean;
+}
+
+const columnCount = 8;
+
+/** The clinician list's rows (spec patients 2.2), with the colour bands and tooltips of spec patients 9. */
+export function ListClinicianTable({
+  rows,
+  sort,
+  onSort,
+  reviewingId,
+  onMarkReviewed,
+  loadingMore,
+}: ListClinicianTableProps) {
+  const now = new Date();
+  const header = { sort, onSort };
+  const notice = (text: string) => (
+    <TableRow>
+      <TableCell colSpan={columnCount} sx={{ py: 4, textAlign: 'center' }}>
+        {text}
+      </TableCell>
+    </TableRow>
+  );
+  return (
+    <TableContainer>
+      <Table size="small" aria-label={labels.clinicianPatientList} sx={{ minWidth: 900 }}>
+        <TableHead>
+          <TableRow>
+            <TableCell sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{labels.markReviewed}</TableCell>
+            <ListSortHeader {...header} label={labels.reviewed} field="lastReviewed" align="center" />
+            <ListSortHeader {...header} label={labels.name} field="fullName" />
+            <ListSortHeader {...header} label={labels.dob} field="dateOfBirth" />
+            <ListSortHeader
+              {...header}
+              label={labels.bpAtGoal}
+              field="percentageReadingsOnTarget"
+              tooltip={notices.bpAtGoalTooltip}
+            />
+            <ListSortHeader
+              {...header}
+              label={labels.meanBp}
+              field="avgSystolic"
+              tooltip={notices.meanBpTooltip}
+            />
+            <ListSortHeader
+              {...header}
+              label={labels.compliance}
+              field="percentageReadingsCompliant"
+              tooltip={notices.complianceTooltip}
+            />
+            <ListSortHeader
+              {...header}
+              label={labels.weight}
+              field="mostRecentWeight"
+              tooltip={notices.weightTooltip}
+            />
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows === undefined
+            ? notice(labels.loading)
+            : rows.length === 0
+              ? notice(messages.noResults)
+              : rows.map((row) => {
+                  const reviewedToday = daysSinceReview(row.lastReviewedAt, now) === 0;
+                  return (
+                    <TableRow key={row._id} hover>
+                      <TableCell>
+                        <Button
+                          size="small"
+                          variant={reviewedToday ? 'text' : 'outlined'}
+                          disabled={reviewedToday}
+                          loading={reviewingId === row._id}
+                          onClick={() => onMarkReviewed(row)}
+                          aria-label={`${reviewedToday ? labels.reviewed : labels.markReviewed}: ${row.fullName}`}
+                          sx={{ whiteSpace: 'nowrap' }}
+                        >
+                          {reviewedToday ? labels.reviewed : labels.markReviewed}
+                        </Button>
+                      </TableCell>
+                      <TableCell align="center">
+                        <ReviewedDot lastReviewedAt={row.lastReviewedAt} now={now} />
+                      </TableCell>
+                      <TableCell component="th" scope="row" sx={{ minWidth: 160 }}>
+                        <Typography variant="body2" sx={{ fontWeight: 500 }}>
+                          {row.fullName}
+                        </Typography>
+                      </TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatListDate(row.dateOfBirth)}</TableCell>
+                      <TableCell>
+                        {row.percentageReadingsOnTarget === null ? (
+                          missing
+                        ) : (
+                          <BandValue color={bpAtGoalColor(row.percentageReadingsOnTarget)}>
+                            {`${Math.round(row.percentageReadingsOnTarget)}%`}
+                          </BandValue>
+                        )}
+                      </TableCell>
+                      <TableCell>
+                        {row.avgSystolic === null ? (
+                          missing
+                        ) : (
+                          <BandValue color={meanSystolicColor(row.avgSystolic)}>
+                            {`${row.avgSystolic}/${row.avgDiastolic ?? missing}`}
+                          </BandValue>
+                        )}
+                      </TableCell>
+                      <TableCell>
+                        <BandValue color={complianceColor(row.percentageReadingsCompliant)}>
+                          {`${Math.round(row.percentageReadingsCompliant)}%`}
+                        </BandValue>
+                      </TableCell>
+                      <TableCell>
+                        {row.mostRecentWeight === null ? (
+                          missing
+                        ) : (
+                          <BandValue color={weightColor(row)}>{`${row.mostRecentWeight} lbs`}</BandValue>
+                        )}
+                      </TableCell>
+                    </TableRow>
+                  );
+                })}
+          {loadingMore && notice(labels.loading)}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
