@@ -30,6 +30,7 @@ const notValidation: MessageKey[] = [
   'requiredFieldsBannerDetail',
   'bulkTimeNoPatients',
   'unsavedChanges',
+  'shippingAddressPrompt',
   'saveFilterPreferences',
   'reportEmailFailed',
   'dataReportFailed',

@@ -40,6 +40,7 @@ export const messages = {
   requiredFieldsBannerDetail: 'Please scroll up and check that all required fields are completed.',
   bulkTimeNoPatients: 'Cannot add bulk time when no patients are available',
   unsavedChanges: 'You have unsaved changes. Are you sure you want to leave?',
+  shippingAddressPrompt: 'Please provide best shipping address to send patient device.',
   saveFilterPreferences: 'Do you want to save these filter preferences for your next visit?',
   reportEmailFailed: 'There was a problem hitting the API. Please try again later.',
   dataReportFailed: 'There was a problem downloading the data report. Please try again later.',

@@ -1,0 +1,50 @@
+import Grid from '@mui/material/Grid';
+import Typography from '@mui/material/Typography';
+import { messages, yesNo } from '@vigil/core';
+import { useId } from 'react';
+import { type Control, useWatch } from 'react-hook-form';
+import { FormTextField } from '../../../components/form-text-field';
+import { SectionCard } from '../../../components/section-card';
+import { patientFormLabels as labels } from '../../../lib/labels';
+import type { PatientFormValues } from '../forms/patient-form-values';
+import { ChoiceField } from './patient-form-fields';
+
+const yesNoOptions = yesNo.map((value) => ({ value, label: value === 'Yes' ? labels.yes : labels.no }));
+
+/**
+ * Device setup (spec patients 2.1): add only. Yes goes on to pairing on the edit page after the save; No
+ * asks where to ship the device.
+ */
+export function DeviceSetupSection({ control }: { control: Control<PatientFormValues> }) {
+  const connectDevices = useWatch({ control, name: 'connectDevices' });
+  const promptId = useId();
+  return (
+    <SectionCard title={labels.deviceSetup}>
+      <Grid container spacing={2.5}>
+        <Grid size={12}>
+          <ChoiceField
+            control={control}
+            name="connectDevices"
+            label={labels.connectDevices}
+            options={yesNoOptions}
+          />
+        </Grid>
+        {connectDevices === 'No' && (
+          <Grid size={12}>
+            <Typography id={promptId} sx={{ mb: 1.5 }}>
+              {messages.shippingAddressPrompt}
+            </Typography>
+            <FormTextField
+              control={control}
+              name="shippingAddress"
+              label={labels.shippingAddress}
+              multiline
+              minRows={2}
+              slotProps={{ htmlInput: { 'aria-describedby': promptId, maxLength: 500 } }}
+            />
+          </Grid>
+        )}
+      </Grid>
+    </SectionCard>
+  );
+}
