@@ -21,6 +21,7 @@ export * from './notes/notes.schema.js';
 export * from './patients/color-bands.rules.js';
 export * from './patients/list-metrics.rules.js';
 export * from './patients/patient-lists.schema.js';
+export * from './patients/patient-requests.schema.js';
 export * from './patients/patient-view.js';
 export * from './patients/patients.constants.js';
 export * from './patients/patients.schema.js';

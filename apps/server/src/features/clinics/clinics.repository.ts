@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { type ClinicRow, clinics, patients } from '../../db/schema/index.js';
+import { type ClinicRow, clinics, patientCareTeam, patients } from '../../db/schema/index.js';
 import { isUuid } from '../../db/uuid.js';
 
 export type ClinicWithCounts = ClinicRow & {
@@ -9,10 +9,17 @@ export type ClinicWithCounts = ClinicRow & {
   unassignedPatients: number;
 };
 
+/**
+ * The dashboard's counts mean what the patient lists' filters mean (DESIGN 4): active is active and
+ * enrolled, inactive is every other patient, unassigned is no care navigator on the care team yet.
+ */
+const activeAndEnrolled = sql`(${patients.active} and ${patients.enrolled})`;
+const hasNavigator = sql`exists (select 1 from ${patientCareTeam} ct
+  where ct.patient_id = ${patients.id} and ct.role = 'CARE_NAVIGATOR')`;
 const counts = {
-  activePatients: sql<number>`count(${patients.id}) filter (where ${patients.active})::int`,
-  inactivePatients: sql<number>`count(${patients.id}) filter (where not ${patients.active})::int`,
-  unassignedPatients: sql<number>`count(${patients.id}) filter (where ${patients.assignedPhysicianId} is null)::int`,
+  activePatients: sql<number>`(count(${patients.id}) filter (where ${activeAndEnrolled}))::int`,
+  inactivePatients: sql<number>`(count(${patients.id}) filter (where not ${activeAndEnrolled}))::int`,
+  unassignedPatients: sql<number>`(count(${patients.id}) filter (where not ${hasNavigator}))::int`,
 };
 
 export function createClinicsRepository(db: DbOrTx) {

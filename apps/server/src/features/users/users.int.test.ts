@@ -1,7 +1,7 @@
 import { defaultCustomAlerts, errorMessages, messages } from '@vigil/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, users } from '../../db/schema/index.js';
+import { auditEvents, patientCareTeam, patients, users } from '../../db/schema/index.js';
 import { demoIds, demoPassword } from '../../db/seed/demo.js';
 import { multipartFile, tinyJpeg, tinyPng } from '../../test/multipart.js';
 import { asUser, createTestApp, outboxFor, signIn, type TestApp } from '../../test/test-app.js';
@@ -248,9 +248,19 @@ describe('permission matrix: users and clinics routes', () => {
     }
   });
 
-  it('counts patients from the database', async () => {
+  it('counts the clinic patients from the database, as the lists filter them (DESIGN 4)', async () => {
     const [clinic] = (await as('sunriseAdmin').get('/api/clinics')).json().data;
-    expect(clinic).toMatchObject({ activePatients: 0, inactivePatients: 0, unassignedPatients: 0 });
+    const rows = await db().select().from(patients).where(eq(patients.clinicId, demoIds.sunrise));
+    const navigated = new Set(
+      (await db().select().from(patientCareTeam).where(eq(patientCareTeam.role, 'CARE_NAVIGATOR'))).map(
+        (r) => r.patientId,
+      ),
+    );
+    expect(clinic).toMatchObject({
+      activePatients: rows.filter((p) => p.active && p.enrolled).length,
+      inactivePatients: rows.filter((p) => !(p.active && p.enrolled)).length,
+      unassignedPatients: rows.filter((p) => !navigated.has(p.id)).length,
+    });
   });
 
   it('lists a clinic users without the signed-in user, with the deactivated one', async () => {

@@ -1,4 +1,5 @@
-import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { RoleType } from '@vigil/core';
+import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { clinics, type UserRow, users } from '../../db/schema/index.js';
 import { isUuid } from '../../db/uuid.js';
@@ -41,6 +42,34 @@ export function createUsersRepository(db: DbOrTx) {
         )
         .orderBy(asc(sql`lower(${users.lastName})`), asc(sql`lower(${users.firstName})`));
       return rows.map(flatten);
+    },
+    /**
+     * Active users for the patient pickers: clinic users of the given roles (in `clinicIds`, or any clinic
+     * when null) and, with `navigators`, the operator portal's care navigators, who belong to no clinic.
+     */
+    async findPickerOptions(filter: {
+      clinicRoles: readonly Exclude<RoleType, 'CARE_NAVIGATOR'>[];
+      clinicIds: readonly string[] | null;
+      navigators: boolean;
+    }): Promise<{ id: string; firstName: string; lastName: string }[]> {
+      const clinicIds = filter.clinicIds?.filter(isUuid) ?? null;
+      const clinicUsers =
+        filter.clinicRoles.length && (clinicIds === null || clinicIds.length)
+          ? and(
+              eq(users.portal, 'CLINIC'),
+              inArray(users.roleType, [...filter.clinicRoles]),
+              clinicIds ? inArray(users.clinicId, clinicIds) : undefined,
+            )
+          : undefined;
+      const navigators = filter.navigators
+        ? and(eq(users.portal, 'CIRCLE'), eq(users.roleType, 'CARE_NAVIGATOR'))
+        : undefined;
+      if (!clinicUsers && !navigators) return [];
+      return db
+        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+        .from(users)
+        .where(and(eq(users.isDeactivated, false), or(clinicUsers, navigators)))
+        .orderBy(asc(sql`lower(${users.lastName})`), asc(sql`lower(${users.firstName})`), asc(users.id));
     },
     async emailTaken(email: string, exceptUserId?: string): Promise<boolean> {
       const rows = await db

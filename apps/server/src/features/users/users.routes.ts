@@ -3,8 +3,10 @@ import {
   CreateUserRequest,
   errorMessages,
   portals,
+  UpdateFiltersRequest,
   UpdateUserRequest,
   UserActiveStatusRequest,
+  UserPickerQuery,
 } from '@vigil/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -21,13 +23,33 @@ export function usersRoutes(app: FastifyInstance, users: UsersService) {
     {
       schema: {
         tags: ['users'],
-        querystring: z.object({
+        querystring: UserPickerQuery.extend({
           clinicId: z.string().max(100).optional(),
           'role.portal': z.enum(portals).optional(),
         }),
       },
     },
-    async (req) => ({ data: await users.list(req.user, { clinicId: req.query.clinicId }) }),
+    // One path, two uses (spec patients 7, administration 7): with a picker parameter it answers the
+    // pickers' names; without, the administrators' users list.
+    async (req) => {
+      const { roleType, clinics, includeCN, clinicId } = req.query;
+      const withNavigators = includeCN === 'true' || includeCN === '1';
+      if (roleType || clinics !== undefined || withNavigators)
+        return { data: await users.listOptions(req.user, { roleType, clinics, includeCN: withNavigators }) };
+      return { data: await users.list(req.user, { clinicId }) };
+    },
+  );
+
+  api.put(
+    '/users/updateFilters/:userId',
+    {
+      schema: {
+        tags: ['users'],
+        params: z.object({ userId: z.string().max(100) }),
+        body: UpdateFiltersRequest,
+      },
+    },
+    async (req) => users.updateFilters(req.user, req.params.userId, req.body),
   );
 
   // Declared before /users/:id so the literal path wins.

@@ -3,8 +3,14 @@ import {
   AppError,
   type CreateUserRequest,
   errorMessages,
+  filterValues,
   messages,
+  patientFilterKeys,
+  type RoleType,
+  type UpdateFiltersRequest,
+  type UpdateFiltersResult,
   type UpdateUserRequest,
+  type UserOption,
 } from '@vigil/core';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Clock } from '../../clock.js';
@@ -100,6 +106,50 @@ export function createUsersService(deps: UsersDeps) {
       const clinicId = clinicScope(actor, filter.clinicId);
       if (clinicId) await assertClinicExists(clinicId);
       return (await users.findByClinic(clinicId, actor.id)).map(toUserView);
+    },
+
+    /**
+     * The pickers' users (spec patients 6, 7): any signed-in user may ask, since the patient form and the
+     * filter dialog need them, and the answer holds names only. A clinic user only ever gets their own
+     * clinic's users, plus the care navigators, who belong to no clinic.
+     */
+    async listOptions(
+      actor: AuthUser,
+      filter: { roleType?: RoleType | undefined; clinics?: string | undefined; includeCN: boolean },
+    ): Promise<UserOption[]> {
+      const roles: RoleType[] = filter.roleType ? [filter.roleType] : ['PHYSICIAN', 'STAFF'];
+      const clinicIds =
+        actor.role.portal === 'CLINIC'
+          ? [actor.clinicId ?? '']
+          : filter.clinics === undefined
+            ? null
+            : filterValues(filter.clinics);
+      const rows = await users.findPickerOptions({
+        clinicRoles: roles.filter((r) => r !== 'CARE_NAVIGATOR'),
+        clinicIds,
+        navigators: roles.includes('CARE_NAVIGATOR') || filter.includeCN,
+      });
+      return rows.map((u) => ({ _id: u.id, firstName: u.firstName, lastName: u.lastName }));
+    },
+
+    /**
+     * Saves one list's filters for the next visit (spec patients 2.4): the priority list's with its month
+     * and year, the clinician list's apart. Only one's own, since sign-in hands them back to that user.
+     */
+    async updateFilters(
+      actor: AuthUser,
+      userId: string,
+      input: UpdateFiltersRequest,
+    ): Promise<UpdateFiltersResult> {
+      if (userId !== actor.id) throw new AppError('FORBIDDEN', errorMessages.forbidden);
+      const filters: Record<string, unknown> = {};
+      for (const key of patientFilterKeys) if (input[key] !== undefined) filters[key] = input[key];
+      const changes = input.isClinicList
+        ? { clinicStoredFilters: filters }
+        : { storedFilters: { ...filters, month: input.month ?? null, year: input.year ?? null } };
+      await users.update(actor.id, changes, clock.now());
+      const user = (await users.findById(actor.id))!;
+      return { patientFilter: user.storedFilters, clinicFilter: user.clinicStoredFilters };
     },
 
     async get(actor: AuthUser, userId: string): Promise<UserView> {

@@ -1,0 +1,164 @@
+import { defaultCustomAlerts, type PatientFormInput } from '@vigil/core';
+import { expect } from 'vitest';
+import { clinics, users } from '../../db/schema/index.js';
+import { asUser, createTestApp, signIn, type TestApp } from '../../test/test-app.js';
+import { hashPassword } from '../auth/secrets.js';
+
+/**
+ * A small world of its own for the patient API tests: two clinics (North, South) with their users and
+ * care navigators, created without the demo seed, so each test file knows every patient it sees.
+ */
+const password = 'Fixture!Pass1';
+
+export const fixtureIds = {
+  north: '10000000-0000-4000-8000-000000000001',
+  south: '10000000-0000-4000-8000-000000000002',
+  closed: '10000000-0000-4000-8000-000000000003',
+  circleAdmin: '10000000-0000-4000-8000-000000000101',
+  navigatorA: '10000000-0000-4000-8000-000000000102',
+  navigatorB: '10000000-0000-4000-8000-000000000103',
+  navigatorOff: '10000000-0000-4000-8000-000000000104',
+  northPhysician: '10000000-0000-4000-8000-000000000201',
+  northPhysician2: '10000000-0000-4000-8000-000000000202',
+  northStaff: '10000000-0000-4000-8000-000000000203',
+  northStaff2: '10000000-0000-4000-8000-000000000204',
+  northStaffOff: '10000000-0000-4000-8000-000000000205',
+  southPhysician: '10000000-0000-4000-8000-000000000301',
+  southStaff: '10000000-0000-4000-8000-000000000302',
+} as const;
+const ids = fixtureIds;
+
+type Account = typeof users.$inferInsert;
+const account = (
+  id: string,
+  email: string,
+  roleType: Account['roleType'],
+  clinicId: string | null,
+  extra: Partial<Account> = {},
+): Account => ({
+  id,
+  email,
+  firstName: email.split('@')[0]!,
+  lastName: 'Fixture',
+  phone: '5035550100',
+  roleType,
+  access: 'USER',
+  portal: clinicId ? 'CLINIC' : 'CIRCLE',
+  clinicId,
+  ...extra,
+});
+
+const accounts: Account[] = [
+  account(ids.circleAdmin, 'admin@circle.test', 'CARE_NAVIGATOR', null, { access: 'ADMIN' }),
+  account(ids.navigatorA, 'nav-a@circle.test', 'CARE_NAVIGATOR', null, { lastName: 'Abbott' }),
+  account(ids.navigatorB, 'nav-b@circle.test', 'CARE_NAVIGATOR', null, { lastName: 'Barnes' }),
+  account(ids.navigatorOff, 'nav-off@circle.test', 'CARE_NAVIGATOR', null, { isDeactivated: true }),
+  account(ids.northPhysician, 'physician@north.test', 'PHYSICIAN', ids.north, { access: 'ADMIN' }),
+  account(ids.northPhysician2, 'physician2@north.test', 'PHYSICIAN', ids.north),
+  account(ids.northStaff, 'staff@north.test', 'STAFF', ids.north),
+  account(ids.northStaff2, 'staff2@north.test', 'STAFF', ids.north),
+  account(ids.northStaffOff, 'staff-off@north.test', 'STAFF', ids.north, { isDeactivated: true }),
+  account(ids.southPhysician, 'physician@south.test', 'PHYSICIAN', ids.south, { access: 'ADMIN' }),
+  account(ids.southStaff, 'staff@south.test', 'STAFF', ids.south),
+];
+
+/** The signed-in users of the tests. */
+const signedIn = {
+  circleAdmin: 'admin@circle.test',
+  navigatorA: 'nav-a@circle.test',
+  northPhysician: 'physician@north.test',
+  northStaff: 'staff@north.test',
+  southPhysician: 'physician@south.test',
+} as const;
+export type Who = keyof typeof signedIn;
+
+export interface World {
+  t: TestApp;
+  tokens: Record<Who, string>;
+  as(who: Who): ReturnType<typeof asUser>;
+  /** Moves the clock (less than the 30 idle minutes at a time) and keeps every session alive. */
+  advance(ms: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function createWorld(): Promise<World> {
+  const t = await createTestApp({ env: { SEED_DEMO: 'false' } });
+  const db = t.app.vigil.database.db;
+  const clinic = (id: string, name: string, active = true) => ({
+    id,
+    name,
+    address: '1 Main St',
+    slug: name.toLowerCase().replace(/\s+/g, '-'),
+    active,
+    customAlerts: [...defaultCustomAlerts],
+  });
+  await db
+    .insert(clinics)
+    .values([
+      clinic(ids.north, 'North Clinic'),
+      clinic(ids.south, 'South Clinic'),
+      clinic(ids.closed, 'Closed Clinic', false),
+    ]);
+  const passwordHash = await hashPassword(password);
+  await db.insert(users).values(accounts.map((a) => ({ ...a, passwordHash })));
+  const tokens = {} as Record<Who, string>;
+  for (const [who, email] of Object.entries(signedIn))
+    tokens[who as Who] = await signIn(t.app, email, password);
+  return {
+    t,
+    tokens,
+    as: (who) => asUser(t.app, tokens[who]),
+    advance: async (ms) => {
+      if (ms >= 30 * 60_000) throw new Error('advance less than the session idle limit at a time');
+      t.clock.advance(ms);
+      for (const token of Object.values(tokens)) await asUser(t.app, token).get('/api/auth/me');
+    },
+    close: () => t.close(),
+  };
+}
+
+/** Signs in again (a fresh session), answering the whole sign-in body. */
+export async function signInBody(world: World, who: Who) {
+  const res = await world.t.app.inject({
+    method: 'POST',
+    url: '/api/auth',
+    payload: { email: signedIn[who], password },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json();
+}
+
+let counter = 0;
+/** A form that a North clinic user may submit on add; CIRCLE users add a navigator and staff. */
+export function patientBody(change: Partial<PatientFormInput> = {}): PatientFormInput {
+  counter += 1;
+  return {
+    clinic: ids.north,
+    assignedPhysician: ids.northPhysician,
+    careTeam: [ids.northStaff],
+    firstName: `Pat${counter}`,
+    lastName: 'Example',
+    email: '',
+    language: 'EN',
+    dateOfBirth: '04/12/1950',
+    gender: 'FEMALE',
+    diagnosis: 'Hypertension',
+    heightFeet: '5',
+    heightInches: '7',
+    weight: '165',
+    phones: [{ number: '555-123-4567', type: 'Cell', notes: '' }],
+    phone: '5551234567',
+    consent: { status: 'Obtained via telephone' },
+    connectDevices: 'Yes',
+    preferences: { textConsent: 'Yes', emailConsent: 'Yes', monthlyReportConsent: 'Yes' },
+    enrolled: true,
+    ...change,
+  };
+}
+
+/** Creates a patient through the API and answers its id. */
+export async function addPatient(world: World, who: Who, body: PatientFormInput): Promise<string> {
+  const res = await world.as(who).post('/api/pacients', body);
+  if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
+  return res.json().data._id as string;
+}
