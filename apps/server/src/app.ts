@@ -16,6 +16,7 @@ import { createClinicsService } from './features/clinics/clinics.service.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { devOutboxRoutes } from './features/outbox/outbox.routes.js';
 import { createOutboxService, type DeliveryScheduler } from './features/outbox/outbox.service.js';
+import { createReadingsService, type ReadingsService } from './features/readings/readings.service.js';
 import { uploadsRoutes } from './features/uploads/uploads.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
 import { avatarMaxBytes, createUsersService } from './features/users/users.service.js';
@@ -29,6 +30,8 @@ import { createLocalDiskStorage } from './integrations/storage/local-disk.storag
 import { createBoss } from './jobs/boss.js';
 import { startDeliverOutbox } from './jobs/deliver-outbox.job.js';
 import { startPurgeAuth } from './jobs/purge-auth.job.js';
+import { startRefreshMetrics } from './jobs/refresh-metrics.job.js';
+import { startSnoozeExpiry } from './jobs/snooze-expiry.job.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
@@ -46,6 +49,8 @@ export interface Vigil {
   database: Database;
   clock: Clock;
   seeded: boolean;
+  /** The one way readings are stored (webhooks, manual entry, tests). */
+  readings: ReadingsService;
 }
 
 declare module 'fastify' {
@@ -81,8 +86,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const database = options.database ?? (await openDatabase(config));
   await database.migrate();
-  const seeded = config.seedDemo ? await seedDemo(database.db) : false;
-  app.decorate('vigil', { config, database, clock, seeded });
+  const seeded = config.seedDemo ? await seedDemo(database.db, clock) : false;
+  const audit = createAuditService({ clock });
+  const readings = createReadingsService({ db: database.db, clock, audit });
+  app.decorate('vigil', { config, database, clock, seeded, readings });
 
   const production = config.env === 'production';
   const sms = config.twilio
@@ -101,7 +108,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   let boss: PgBoss | undefined;
   let scheduleDelivery: DeliveryScheduler | undefined;
-  const audit = createAuditService({ clock });
   const outbox = createOutboxService({ db: database.db, clock, schedule: () => scheduleDelivery });
   const auth = createAuthService({ db: database.db, clock, audit, outbox, publicUrl: config.publicUrl });
   const storage = createLocalDiskStorage(path.join(config.dataDir, 'uploads'));
@@ -114,6 +120,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await boss.start();
     scheduleDelivery = await startDeliverOutbox(boss, { db: database.db, clock, sms, email });
     await startPurgeAuth(boss, { db: database.db, clock });
+    await startRefreshMetrics(boss, { db: database.db, clock });
+    await startSnoozeExpiry(boss, { db: database.db, clock });
   }
 
   await registerSecurityHeaders(app);

@@ -1,8 +1,10 @@
 import { defaultCustomAlerts } from '@vigil/core';
 import { sql } from 'drizzle-orm';
+import type { Clock } from '../../clock.js';
 import { hashPassword } from '../../features/auth/secrets.js';
 import type { Db } from '../client.js';
 import { clinics, users } from '../schema/index.js';
+import { seedDemoPatients } from './demo-patients.js';
 
 export const demoPassword = 'Demo!Pass1';
 
@@ -161,8 +163,11 @@ export const demoColleagues: Array<Omit<NewUser, 'passwordHash'>> = [
   },
 ];
 
-/** Seeds the demo clinics and accounts once; a database that already has clinics is left alone. */
-export async function seedDemo(db: Db): Promise<boolean> {
+/**
+ * Seeds the demo clinics, accounts and patients once, relative to the clock's today; a database that
+ * already has clinics is left alone.
+ */
+export async function seedDemo(db: Db, clock: Clock): Promise<boolean> {
   const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(clinics);
   if (count > 0) return false;
   const passwordHash = await hashPassword(demoPassword);
@@ -203,6 +208,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await tx
       .insert(users)
       .values([...demoAccounts, ...demoColleagues].map((account) => ({ ...account, passwordHash })));
+    await seedDemoPatients(tx, clock.now(), demoIds);
   });
   return true;
 }

@@ -1,0 +1,709 @@
+import {
+  type AlertCategory,
+  type AlertFinding,
+  type CustomAlert,
+  calendarDay,
+  defaultCustomAlerts,
+  evaluateAlerts,
+  heightInInches,
+  heightText,
+  mergeFinding,
+  type Reading,
+  resolveThresholds,
+  type StoredAlert,
+  startOfCalendarDay,
+  type Thresholds,
+} from '@vigil/core';
+import { inArray } from 'drizzle-orm';
+import {
+  isoDay,
+  monthOfDay,
+  rebuildClinicDayRollups,
+  refreshClinicMetrics,
+} from '../../features/patients/patient-metrics.service.js';
+import { patientSearchText } from '../../features/patients/patient-search-text.js';
+import type { DbOrTx } from '../client.js';
+import {
+  alerts,
+  calls,
+  type PatientPhone,
+  patientCareTeam,
+  patients,
+  readings,
+  timeEntries,
+  users,
+} from '../schema/index.js';
+import { bulkInsert } from './bulk-insert.js';
+import { createRandom, type Random } from './random.js';
+
+const hourMs = 3_600_000;
+const dayMs = 86_400_000;
+const timeZone = 'America/Los_Angeles';
+/** Days of history: today and the 89 days before. */
+const historyDays = 90;
+
+/**
+ * The demo's patient ids are fixed (clinic number, then the patient's number), so links, screenshots and
+ * tests can name a patient.
+ */
+export const demoPatientId = (clinicNumber: 1 | 2, index: number) =>
+  `00000000-0000-4000-a00${clinicNumber}-${String(index + 1).padStart(12, '0')}`;
+
+/** Badges of DESIGN 4; "unassigned" patients are enrolled and active but have no care navigator. */
+type Badge = 'active' | 'inactive' | 'unenrolled' | 'never' | 'unassigned';
+type Diagnosis = 'Hypertension' | 'CHF' | 'Hypotension';
+
+const bpVendors = ['WITHINGS', 'SMART_METER', 'PYLO', 'EDEVICE', 'BODYTRACE'] as const;
+const weightVendors = ['BODYTRACE', 'WITHINGS', 'SMART_METER'] as const;
+
+const femaleNames = [
+  'María',
+  'Sofía',
+  'Linda',
+  'Grace',
+  'Renée',
+  'Margaret',
+  'Aiko',
+  'Chloé',
+  'Dolores',
+  'Fatima',
+  'Helen',
+  'Joan',
+  'Lucía',
+  'Nadia',
+  'Olga',
+  'Patricia',
+  'Rosa',
+  'Susan',
+  'Thi Lan',
+  'Yolanda',
+] as const;
+const maleNames = [
+  'José',
+  'Joaquín',
+  'Robert',
+  'Ahmed',
+  'Bruce',
+  'Carlos',
+  'David',
+  'Emil',
+  'Frank',
+  'George',
+  'Hiroshi',
+  'Ivan',
+  'James',
+  'Kwame',
+  'Luis',
+  'Mateo',
+  'Nikolai',
+  'Oscar',
+  'Raúl',
+  'Walter',
+] as const;
+const lastNames = [
+  'Núñez',
+  'García',
+  'Peña',
+  "O'Brien",
+  'Nguyen',
+  'Kowalski',
+  'Okafor',
+  'Schmidt',
+  'Haddad',
+  'Ibáñez',
+  'Johansson',
+  'Kim',
+  'Lefèvre',
+  'Martinez',
+  'Novak',
+  'Patel',
+  'Quinn',
+  'Rossi',
+  'Sánchez',
+  'Tanaka',
+  'Ulloa',
+  'Varga',
+  'Washington',
+  'Yilmaz',
+  'Zhang',
+  'Brooks',
+  'Castillo',
+  'Dubois',
+  'Ellis',
+  'Fischer',
+] as const;
+const spanishFirst = new Set([
+  'María',
+  'Sofía',
+  'Lucía',
+  'Rosa',
+  'Dolores',
+  'Yolanda',
+  'José',
+  'Joaquín',
+  'Carlos',
+  'Luis',
+  'Mateo',
+  'Raúl',
+]);
+
+interface DemoClinic {
+  number: 1 | 2;
+  id: string;
+  patients: number;
+  seed: number;
+  areaCode: string;
+  city: { city: string; state: string; zip: string; streets: readonly string[] };
+  physicians: { main: string; other: string | null };
+  staff: readonly string[];
+  /** Care navigators, alternating; the unassigned patients get none. */
+  navigators: readonly string[];
+}
+
+interface PatientPlan {
+  id: string;
+  index: number;
+  badge: Badge;
+  diagnosis: Diagnosis;
+  bp: boolean;
+  weight: boolean;
+  navigator: string | null;
+  reviewer: string;
+  enrolledDay: number | null;
+  /** The last day readings can come (unenrolment, or monitoring paused), else today. */
+  lastDay: number;
+  thresholds: Thresholds;
+}
+
+interface SimAlert extends StoredAlert {
+  patientId: string;
+  createdAt: Date;
+  updatedAt: Date;
+  dismissedAt: Date | null;
+  dismissedBy: string | null;
+  dismissNote: string | null;
+}
+
+const dismissNotes = [
+  'Reviewed with the patient by phone; no change to the plan.',
+  'Physician reviewed; continue monitoring.',
+  'Patient reminded to take readings daily.',
+  'Repeat reading within range; no action needed.',
+] as const;
+
+function badgeOf(index: number): Badge {
+  // Most patients are monitored; every badge appears a few times in each clinic.
+  const cycle: Badge[] = [
+    'active',
+    'active',
+    'active',
+    'active',
+    'active',
+    'active',
+    'active',
+    'inactive',
+    'active',
+    'unenrolled',
+    'never',
+    'unassigned',
+  ];
+  return cycle[index % cycle.length]!;
+}
+
+/** Everything the demo patients consist of, generated before a single insert. */
+interface Generated {
+  patients: (typeof patients.$inferInsert)[];
+  careTeam: (typeof patientCareTeam.$inferInsert)[];
+  readings: (typeof readings.$inferInsert)[];
+  alerts: (typeof alerts.$inferInsert)[];
+  calls: (typeof calls.$inferInsert)[];
+  timeEntries: (typeof timeEntries.$inferInsert)[];
+}
+
+function generateClinic(clinic: DemoClinic, now: Date, out: Generated) {
+  const rng = createRandom(clinic.seed);
+  const today = calendarDay(now, timeZone);
+  const at = (day: number, hours: number) =>
+    new Date(startOfCalendarDay(day, timeZone).getTime() + hours * hourMs);
+
+  for (let index = 0; index < clinic.patients; index++) {
+    const id = demoPatientId(clinic.number, index);
+    const badge = badgeOf(index);
+    const roll = rng.next();
+    const diagnosis: Diagnosis = roll < 0.5 ? 'Hypertension' : roll < 0.8 ? 'CHF' : 'Hypotension';
+    const female = rng.chance(0.5);
+    const firstName = rng.pick(female ? femaleNames : maleNames);
+    const lastName = rng.pick(lastNames);
+    const mr = String(4_100_000 + clinic.number * 100_000 + index * 37);
+    const spanish = spanishFirst.has(firstName) && rng.chance(0.7);
+    const navigator = badge === 'unassigned' ? null : clinic.navigators[index % clinic.navigators.length]!;
+    const physician =
+      clinic.physicians.other && index % 9 === 4 ? clinic.physicians.other : clinic.physicians.main;
+
+    // Enrolment: a few patients enrolled in the last 11 days (the new-patient adherence rule applies).
+    const isNew = (badge === 'active' || badge === 'unassigned') && index % 10 === 3;
+    const enrolledDay = badge === 'never' ? null : isNew ? today - rng.int(2, 11) : today - rng.int(30, 420);
+    const lastDay =
+      badge === 'unenrolled'
+        ? today - rng.int(20, 60)
+        : badge === 'inactive'
+          ? today - rng.int(8, 35)
+          : today;
+    const customAlerts: CustomAlert[] | null =
+      index % 17 === 5
+        ? defaultCustomAlerts.map((a) =>
+            a.key === 'highReading'
+              ? { ...a, values: { highReadingSystolic: '180', highReadingdiastolic: '100' } }
+              : a,
+          )
+        : null;
+    const plan: PatientPlan = {
+      id,
+      index,
+      badge,
+      diagnosis,
+      bp: diagnosis !== 'CHF' || rng.chance(0.4),
+      weight: diagnosis === 'CHF' || rng.chance(0.2),
+      navigator,
+      reviewer: navigator ?? physician,
+      enrolledDay,
+      lastDay,
+      thresholds: resolveThresholds(defaultCustomAlerts, customAlerts),
+    };
+
+    const heightFeet = female ? rng.int(4, 5) : rng.int(5, 6);
+    const heightInches = rng.int(0, 11);
+    const baseWeight = Math.round(rng.around(female ? 165 : 195, 35));
+    const birthYear = monthOfDay(today).year - rng.int(45, 88);
+    const dateOfBirth = `${birthYear}-${String(rng.int(1, 12)).padStart(2, '0')}-${String(rng.int(1, 28)).padStart(2, '0')}`;
+    const cell = `${clinic.areaCode}555${String(2000 + clinic.number * 300 + index).padStart(4, '0')}`;
+    const phones: PatientPhone[] = [{ number: cell, type: 'Cell', notes: null }];
+    if (index % 4 === 1) {
+      phones.push({
+        number: `${clinic.areaCode}555${String(6000 + index).padStart(4, '0')}`,
+        type: 'Landline',
+        notes: 'Home',
+      });
+    }
+    const enrolled = badge === 'active' || badge === 'inactive' || badge === 'unassigned';
+    const consented = badge !== 'never' || index % 2 === 0;
+    const textConsent = consented && rng.chance(0.8) ? 'Yes' : 'No';
+    const emailConsent = consented && rng.chance(0.5) ? 'Yes' : 'No';
+    const monthlyReport = emailConsent === 'Yes' && rng.chance(0.6);
+    const enrolledAt = enrolledDay === null ? null : at(enrolledDay, 10 + rng.int(0, 6));
+    const createdAt = new Date(
+      (enrolledAt ?? at(today - rng.int(3, 60), 9)).getTime() - rng.int(1, 10) * dayMs,
+    );
+    const asciiName = `${firstName}.${lastName}`
+      .normalize('NFD')
+      .replace(/[^A-Za-z.]/g, '')
+      .toLowerCase();
+    const reviewedDaysAgo = rng.pick([0, 2, 5, 12, 25, 45, null]);
+
+    out.patients.push({
+      id,
+      clinicId: clinic.id,
+      firstName,
+      lastName,
+      searchText: patientSearchText(firstName, lastName, mr),
+      email: emailConsent === 'Yes' ? `${asciiName}@example.com` : null,
+      language: spanish ? 'ES' : 'EN',
+      sex: female ? 'FEMALE' : 'MALE',
+      dateOfBirth,
+      timeZone,
+      phone: textConsent === 'Yes' ? cell : null,
+      phones,
+      address: {
+        address: `${rng.int(100, 9800)} ${rng.pick(clinic.city.streets)}`,
+        apt: index % 5 === 2 ? `Apt ${rng.int(1, 40)}` : null,
+        city: clinic.city.city,
+        state: clinic.city.state,
+        zip: clinic.city.zip,
+      },
+      preferences: {
+        daysToContact: ['Monday', 'Wednesday', 'Friday'],
+        timesToContact: [rng.pick(['Morning', 'Afternoon', 'Evening'] as const)],
+        textConsent,
+        remindersConsent: 'No',
+        emailConsent,
+        monthlyReportConsent: monthlyReport ? 'Yes' : 'No',
+      },
+      medicalInfo: {
+        dateOfBirth,
+        mr,
+        gender: female ? 'FEMALE' : 'MALE',
+        diagnosis,
+        height: heightText(heightFeet, heightInches),
+        heightFeets: heightFeet,
+        heightInches,
+        heightInInches: heightInInches(heightFeet, heightInches),
+        weight: baseWeight,
+      },
+      mr,
+      diagnosis,
+      monthlyReportConsent: monthlyReport,
+      consentStatus: consented
+        ? rng.pick(['Obtained by clinic staff', 'Obtained via telephone'] as const)
+        : 'Not yet obtained',
+      consentUserId: consented ? physician : null,
+      consentDate: consented ? createdAt : null,
+      connectDevices: badge === 'never' ? 'No' : 'Yes',
+      active: badge === 'active' || badge === 'unassigned',
+      enrolled,
+      everEnrolled: badge !== 'never',
+      enrolledAt,
+      highPriority: index % 13 === 6,
+      customAlerts,
+      assignedPhysicianId: physician,
+      lastReviewedAt: reviewedDaysAgo === null || badge === 'never' ? null : at(today - reviewedDaysAgo, 11),
+      lastReviewedBy: reviewedDaysAgo === null || badge === 'never' ? null : physician,
+      createdBy: physician,
+      createdAt,
+      updatedAt: createdAt,
+    });
+
+    // Care team: each staff account of the clinic sees most patients by default.
+    clinic.staff.forEach((userId, s) => {
+      if (s === 0 ? index % 6 !== 5 : index % 2 === 0) {
+        out.careTeam.push({ clinicId: clinic.id, patientId: id, userId, role: 'STAFF' });
+      }
+    });
+    if (navigator)
+      out.careTeam.push({ clinicId: clinic.id, patientId: id, userId: navigator, role: 'CARE_NAVIGATOR' });
+
+    const patientReadings = generateReadings(rng, clinic, plan, baseWeight, now);
+    out.readings.push(...patientReadings);
+    out.alerts.push(...simulateAlerts(plan, clinic.id, patientReadings, now));
+    if (badge !== 'never') generateCallsAndTime(rng, clinic, plan, now, out);
+  }
+}
+
+/**
+ * 90 days of readings (fewer for a recent enrolment): blood pressure and heart rate for hypertension and
+ * hypotension, weight for CHF, some patients both; most days have a reading, some patients have gaps, and
+ * a few readings are out of range so that the alert rules fire.
+ */
+function generateReadings(
+  rng: Random,
+  clinic: DemoClinic,
+  plan: PatientPlan,
+  baseWeight: number,
+  now: Date,
+): (typeof readings.$inferInsert)[] {
+  if (plan.enrolledDay === null) return [];
+  const today = calendarDay(now, timeZone);
+  const first = Math.max(plan.enrolledDay + 1, today - historyDays + 1);
+  const bpVendor = bpVendors[(plan.index + clinic.number) % bpVendors.length]!;
+  const weightVendor = weightVendors[(plan.index + clinic.number) % weightVendors.length]!;
+  const adherence = 0.55 + 0.42 * rng.next();
+  // Gaps: about one patient in five is silent now (an adherence alert), others had a gap weeks ago.
+  const silentFrom = plan.index % 5 === 1 ? today - rng.int(6, 9) : plan.index % 10 === 3 ? today - 1 : null;
+  const pastGap = plan.index % 4 === 2 ? today - rng.int(25, 70) : null;
+  const crisisDays = new Set(rng.chance(0.25) ? [today - rng.int(0, 40), today - rng.int(0, 6)] : []);
+  const tachycardic = rng.chance(0.08);
+  const fluidEpisode = plan.diagnosis === 'CHF' && rng.chance(0.5) ? today - rng.int(1, 30) : null;
+  const sys = plan.diagnosis === 'Hypotension' ? rng.around(104, 6) : rng.around(142, 12);
+  const dia = plan.diagnosis === 'Hypotension' ? rng.around(66, 4) : rng.around(86, 6);
+  const hr = rng.around(74, 8);
+  const twiceDaily = plan.bp && rng.chance(0.35);
+  let weight = baseWeight;
+  let seq = 0;
+  const rows: (typeof readings.$inferInsert)[] = [];
+  const push = (takenAt: Date, values: Partial<typeof readings.$inferInsert>, vendor: string) => {
+    if (takenAt.getTime() > now.getTime()) return;
+    seq++;
+    const manual = seq % 23 === 0;
+    rows.push({
+      clinicId: clinic.id,
+      patientId: plan.id,
+      takenAt,
+      timeZone,
+      ...values,
+      source: manual ? 'MANUAL' : vendor,
+      vendorReadingId: manual ? null : `demo-${clinic.number}-${plan.index}-${seq}`,
+      raw: manual ? null : { demo: true },
+      createdBy: manual ? plan.reviewer : null,
+    });
+  };
+
+  for (let day = first; day <= Math.min(today, plan.lastDay); day++) {
+    if (silentFrom !== null && day >= silentFrom) break;
+    if (pastGap !== null && day >= pastGap && day < pastGap + 7) continue;
+    const episode = fluidEpisode !== null && day >= fluidEpisode && day < fluidEpisode + 3;
+    weight += 0.2 * (baseWeight - weight) + rng.around(0, 0.7) + (episode ? 1.3 : 0);
+    if (fluidEpisode !== null && day === fluidEpisode + 1) weight += 1;
+    if (!rng.chance(adherence)) continue;
+    const morning = startOfCalendarDay(day, timeZone).getTime() + (7 + rng.next() * 2) * hourMs;
+    if (plan.weight)
+      push(new Date(morning - 20 * 60_000), { weightLbs: Math.round(weight * 10) / 10 }, weightVendor);
+    if (plan.bp) {
+      const crisis = crisisDays.has(day);
+      const bp = () => ({
+        systolic: Math.round(crisis ? rng.int(201, 212) : rng.around(sys, 9)),
+        diastolic: Math.round(crisis ? rng.int(95, 108) : rng.around(dia, 6)),
+        heartRate: Math.round(tachycardic && rng.chance(0.02) ? rng.int(122, 134) : rng.around(hr, 6)),
+      });
+      push(new Date(morning), bp(), bpVendor);
+      if (twiceDaily && rng.chance(0.8))
+        push(new Date(morning + (11 + rng.next() * 2) * hourMs), bp(), bpVendor);
+    }
+  }
+  return rows;
+}
+
+/**
+ * The alerts `record` and the adherence jobs would have left, replayed in time order with the core's rules:
+ * each reading evaluated as it arrived (over the 8 days before it, as `record` does), adherence at each
+ * local midnight and now, and staff dismissing what is more than two days old at 11:00 on each day until
+ * ten days ago, so the demo shows a history of cleared alerts and the recent ones open. Replaying in memory
+ * keeps the seed fast; the rules and the merge are the core's, as in `record`.
+ */
+function simulateAlerts(
+  plan: PatientPlan,
+  clinicId: string,
+  rows: readonly (typeof readings.$inferInsert)[],
+  now: Date,
+): (typeof alerts.$inferInsert)[] {
+  const today = calendarDay(now, timeZone);
+  const sorted: Reading[] = rows
+    .map((r) => ({
+      date: r.takenAt,
+      systolic: r.systolic,
+      diastolic: r.diastolic,
+      heartRate: r.heartRate,
+      weight: r.weightLbs,
+      source: r.source,
+    }))
+    .sort((a, b) => a.date.getTime() - b.date.getTime());
+  const monitored = plan.badge === 'active' || plan.badge === 'unassigned';
+  type Event = { at: Date; kind: 'reading'; index: number } | { at: Date; kind: 'adherence' | 'review' };
+  const events: Event[] = sorted.map((r, index) => ({ at: r.date, kind: 'reading', index }));
+  for (let day = today - historyDays + 1; day <= today; day++) {
+    const start = startOfCalendarDay(day, timeZone).getTime();
+    if (monitored && plan.enrolledDay !== null && day > plan.enrolledDay) {
+      events.push({ at: new Date(start + 10 * 60_000), kind: 'adherence' });
+    }
+    if (day <= today - 10) events.push({ at: new Date(start + 11 * hourMs), kind: 'review' });
+  }
+  if (monitored) events.push({ at: now, kind: 'adherence' });
+  events.sort((a, b) => a.at.getTime() - b.at.getTime());
+
+  const stored: SimAlert[] = [];
+  const apply = (findings: readonly AlertFinding[], at: Date) => {
+    for (const finding of findings) {
+      const result = mergeFinding(stored, finding);
+      if (result.action === 'update') {
+        const alert = stored.find((a) => a.id === result.alertId)!;
+        alert.readingDate = result.readingDate;
+        alert.updatedAt = at;
+      } else if (result.action === 'open') {
+        stored.push({
+          ...result.alert,
+          id: String(stored.length),
+          patientId: plan.id,
+          createdAt: at,
+          updatedAt: at,
+          dismissedAt: null,
+          dismissedBy: null,
+          dismissNote: null,
+        });
+      }
+    }
+  };
+  const evaluate = (window: readonly Reading[], at: Date, enrolledAt: Date | null) =>
+    evaluateAlerts({
+      readings: window,
+      thresholds: plan.thresholds,
+      diagnosis: plan.diagnosis,
+      enrolledAt,
+      now: at,
+      timeZone,
+    });
+
+  let windowStart = 0;
+  let latest: Reading | undefined;
+  for (const event of events) {
+    if (event.kind === 'reading') {
+      latest = sorted[event.index]!;
+      const since = startOfCalendarDay(calendarDay(event.at, timeZone) - 7, timeZone).getTime();
+      while (sorted[windowStart]!.date.getTime() < since) windowStart++;
+      apply(evaluate(sorted.slice(windowStart, event.index + 1), event.at, null), event.at);
+    } else if (event.kind === 'adherence') {
+      const enrolledAt = startOfCalendarDay(plan.enrolledDay!, timeZone);
+      apply(
+        evaluate(latest ? [latest] : [], event.at, enrolledAt).filter(
+          (f) => f.category === 'AdherenceCoaching',
+        ),
+        event.at,
+      );
+    } else {
+      for (const alert of stored) {
+        if (!alert.dismissedAt && event.at.getTime() - alert.createdAt.getTime() > 2 * dayMs) {
+          alert.dismissedAt = event.at;
+          alert.dismissedBy = plan.reviewer;
+          alert.dismissNote = dismissNotes[(plan.index + stored.indexOf(alert)) % dismissNotes.length]!;
+        }
+      }
+    }
+  }
+  return stored.map((a) => ({
+    clinicId,
+    patientId: a.patientId,
+    category: a.category as AlertCategory,
+    type: a.type,
+    readingDate: a.readingDate,
+    snoozedUntil: a.snoozedUntil,
+    createdAt: a.createdAt,
+    updatedAt: a.updatedAt,
+    dismissedAt: a.dismissedAt ?? null,
+    dismissedBy: a.dismissedBy,
+    dismissNote: a.dismissNote,
+  }));
+}
+
+/**
+ * Calls in the last seven weeks, and tracked time in this month and the two before, so that the calls
+ * columns and Tracked mean something; about a third of the monitored patients pass 20 minutes this month.
+ * A few patients have a follow-up call alert staff created, snoozed until a day to come.
+ */
+function generateCallsAndTime(rng: Random, clinic: DemoClinic, plan: PatientPlan, now: Date, out: Generated) {
+  const today = calendarDay(now, timeZone);
+  const caller = plan.navigator ?? clinic.staff[0]!;
+  for (let c = rng.int(0, 4); c > 0; c--) {
+    const at = new Date(
+      startOfCalendarDay(today - rng.int(0, 48), timeZone).getTime() + (9 + rng.next() * 8) * hourMs,
+    );
+    if (at.getTime() > now.getTime()) continue;
+    out.calls.push({
+      clinicId: clinic.id,
+      patientId: plan.id,
+      userId: caller,
+      outcome: rng.chance(0.55) ? 'attempted' : 'completed',
+      at,
+    });
+  }
+
+  const monitored = plan.badge === 'active' || plan.badge === 'unassigned' || plan.badge === 'inactive';
+  if (!monitored) return;
+  const { year, month } = monthOfDay(today);
+  const monthStart = startOfCalendarDay(Date.UTC(year, month - 1, 1) / dayMs, timeZone).getTime();
+  const entry = (at: number, seconds: number, kind: 'timer' | 'manual') => {
+    const instant = new Date(at);
+    out.timeEntries.push({
+      clinicId: clinic.id,
+      patientId: plan.id,
+      userId: caller,
+      seconds,
+      kind,
+      note: kind === 'manual' ? 'Care coordination call' : null,
+      at: instant,
+      day: isoDay(calendarDay(instant, timeZone)),
+    });
+  };
+  const thisMonthSpan = now.getTime() - monthStart;
+  for (let e = rng.int(0, 3); e > 0; e--)
+    entry(monthStart + rng.next() * thisMonthSpan, rng.int(120, 600), 'timer');
+  if (plan.index % 3 === 0) entry(monthStart + rng.next() * thisMonthSpan, rng.int(1_200, 1_500), 'manual');
+  for (let back = 1; back <= 2; back++) {
+    const start = startOfCalendarDay(Date.UTC(year, month - 1 - back, 1) / dayMs, timeZone).getTime();
+    const end = startOfCalendarDay(Date.UTC(year, month - back, 1) / dayMs, timeZone).getTime();
+    for (let e = rng.int(1, 4); e > 0; e--)
+      entry(start + rng.next() * (end - start), rng.int(180, 900), 'timer');
+  }
+
+  if (plan.index % 11 === 7) {
+    const created = new Date(now.getTime() - rng.int(1, 3) * dayMs);
+    out.alerts.push({
+      clinicId: clinic.id,
+      patientId: plan.id,
+      category: 'Manual',
+      type: 'CallFollowUp',
+      readingDate: created,
+      // One of them already due, so the demo shows a Manual alert as well as snoozed ones.
+      snoozedUntil: new Date(now.getTime() + (plan.index % 2 === 0 ? -2 : rng.int(1, 4) * 24) * hourMs),
+      customDescription: 'Call back about the new medication schedule.',
+      createdBy: caller,
+      createdAt: created,
+      updatedAt: created,
+    });
+  }
+}
+
+/**
+ * The demo patients of Sunrise Cardiology and Harbor Family Medicine with 90 days of readings, their
+ * alerts, calls and time, relative to `now`; then the per-day rollups and the list metrics, computed by
+ * the same service as every write. Readings go in by bulk insert instead of one `record` call each (about
+ * 12,000 of them, which would make every start and every API test file slow); the alerts they raise are the
+ * core's, replayed as `record` would have raised them (`simulateAlerts`).
+ */
+export async function seedDemoPatients(
+  db: DbOrTx,
+  now: Date,
+  ids: {
+    sunrise: string;
+    harbor: string;
+    physicianSunrise: string;
+    staffSunrise: string;
+    twoFactorSunrise: string;
+    physicianHarbor: string;
+    adminCircle: string;
+    navigatorCircle: string;
+  },
+): Promise<void> {
+  const colleagues = new Map(
+    (
+      await db
+        .select({ id: users.id, email: users.email })
+        .from(users)
+        .where(inArray(users.email, ['cardiology2@sunrise.demo', 'staff@harbor.demo']))
+    ).map((u) => [u.email, u.id]),
+  );
+  const clinics: DemoClinic[] = [
+    {
+      number: 1,
+      id: ids.sunrise,
+      patients: 64,
+      seed: 20_261_101,
+      areaCode: '503',
+      city: {
+        city: 'Portland',
+        state: 'OR',
+        zip: '97209',
+        streets: ['NW Lovejoy St', 'SE Hawthorne Blvd', 'NE Alberta St', 'SW Broadway'],
+      },
+      physicians: { main: ids.physicianSunrise, other: colleagues.get('cardiology2@sunrise.demo') ?? null },
+      staff: [ids.staffSunrise, ids.twoFactorSunrise],
+      navigators: [ids.adminCircle, ids.navigatorCircle],
+    },
+    {
+      number: 2,
+      id: ids.harbor,
+      patients: 32,
+      seed: 20_261_102,
+      areaCode: '206',
+      city: {
+        city: 'Seattle',
+        state: 'WA',
+        zip: '98121',
+        streets: ['Western Ave', 'Pike St', 'Rainier Ave S', 'NW Market St'],
+      },
+      physicians: { main: ids.physicianHarbor, other: null },
+      staff: colleagues.has('staff@harbor.demo') ? [colleagues.get('staff@harbor.demo')!] : [],
+      navigators: [ids.navigatorCircle, ids.adminCircle],
+    },
+  ];
+
+  const out: Generated = { patients: [], careTeam: [], readings: [], alerts: [], calls: [], timeEntries: [] };
+  for (const clinic of clinics) generateClinic(clinic, now, out);
+
+  await bulkInsert(db, patients, out.patients);
+  await bulkInsert(db, patientCareTeam, out.careTeam);
+  await bulkInsert(db, readings, out.readings);
+  await bulkInsert(db, alerts, out.alerts);
+  await bulkInsert(db, calls, out.calls);
+  await bulkInsert(db, timeEntries, out.timeEntries);
+  for (const clinic of clinics) {
+    await rebuildClinicDayRollups(db, { id: clinic.id, timeZone });
+    await refreshClinicMetrics(db, clinic.id, now);
+  }
+}

@@ -1,0 +1,283 @@
+import type { AlertCategory, CustomAlert, Reading } from '@vigil/core';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  sql,
+} from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import {
+  alerts,
+  calls,
+  clinics,
+  patientDayRollups,
+  patientMetrics,
+  patients,
+  readings,
+  timeEntries,
+} from '../../db/schema/index.js';
+
+/** What the metrics of one patient depend on besides the data: flags, thresholds and the clinic's zone. */
+export interface MetricsSubject {
+  id: string;
+  clinicId: string;
+  enrolled: boolean;
+  active: boolean;
+  highPriority: boolean;
+  diagnosis: string | null;
+  customAlerts: CustomAlert[] | null;
+  clinicCustomAlerts: CustomAlert[];
+  timeZone: string;
+}
+
+export type PatientReading = Reading & { patientId: string };
+export type NewPatientMetrics = typeof patientMetrics.$inferInsert;
+
+/** A reading as the core's rules see it, selected straight into that shape. */
+const readingFields = {
+  patientId: readings.patientId,
+  date: readings.takenAt,
+  systolic: readings.systolic,
+  diastolic: readings.diastolic,
+  heartRate: readings.heartRate,
+  weight: readings.weightLbs,
+  source: readings.source,
+};
+
+const notRemoved = isNull(readings.removedAt);
+
+// Every column but the key is replaced by the freshly computed value on conflict.
+const metricsUpdate = Object.fromEntries(
+  Object.entries(getTableColumns(patientMetrics))
+    .filter(([key]) => key !== 'patientId')
+    .map(([key, column]) => [key, sql.raw(`excluded."${column.name}"`)]),
+);
+
+export function createPatientMetricsRepository(db: DbOrTx) {
+  return {
+    /**
+     * The patients with their clinic's zone and thresholds. `lock` takes the patients' row locks until the
+     * transaction ends, so two writers of one patient compute its metrics one after the other and the
+     * second sees the first's change.
+     */
+    async findSubjects(
+      patientIds: readonly string[],
+      options: { lock?: boolean } = {},
+    ): Promise<MetricsSubject[]> {
+      if (patientIds.length === 0) return [];
+      const query = db
+        .select({
+          id: patients.id,
+          clinicId: patients.clinicId,
+          enrolled: patients.enrolled,
+          active: patients.active,
+          highPriority: patients.highPriority,
+          diagnosis: patients.diagnosis,
+          customAlerts: patients.customAlerts,
+          clinicCustomAlerts: clinics.customAlerts,
+          timeZone: clinics.timeZone,
+        })
+        .from(patients)
+        .innerJoin(clinics, eq(clinics.id, patients.clinicId))
+        .where(inArray(patients.id, [...patientIds]));
+      return options.lock ? query.for('update', { of: patients }) : query;
+    },
+
+    async findPatientIdsByClinic(clinicId: string): Promise<string[]> {
+      const rows = await db
+        .select({ id: patients.id })
+        .from(patients)
+        .where(eq(patients.clinicId, clinicId))
+        .orderBy(asc(patients.id));
+      return rows.map((r) => r.id);
+    },
+
+    /** Readings not removed, taken at or after `since`, oldest first. */
+    findReadingsSince(patientIds: readonly string[], since: Date): Promise<PatientReading[]> {
+      return db
+        .select(readingFields)
+        .from(readings)
+        .where(and(inArray(readings.patientId, [...patientIds]), notRemoved, gte(readings.takenAt, since)))
+        .orderBy(asc(readings.patientId), asc(readings.takenAt));
+    },
+
+    /** Each patient's latest reading before an instant (with a blood pressure, when `bpOnly`). */
+    findLatestReadingsBefore(
+      patientIds: readonly string[],
+      before: Date,
+      options: { bpOnly: boolean },
+    ): Promise<PatientReading[]> {
+      if (patientIds.length === 0) return Promise.resolve([]);
+      return db
+        .selectDistinctOn([readings.patientId], readingFields)
+        .from(readings)
+        .where(
+          and(
+            inArray(readings.patientId, [...patientIds]),
+            notRemoved,
+            lt(readings.takenAt, before),
+            options.bpOnly ? isNotNull(readings.systolic) : undefined,
+          ),
+        )
+        .orderBy(asc(readings.patientId), desc(readings.takenAt));
+    },
+
+    /** Alerts not dismissed (active or snoozed): what the alert count, category and snooze end come from. */
+    findUndismissedAlerts(
+      patientIds: readonly string[],
+    ): Promise<{ patientId: string; category: AlertCategory; snoozedUntil: Date | null }[]> {
+      return db
+        .select({ patientId: alerts.patientId, category: alerts.category, snoozedUntil: alerts.snoozedUntil })
+        .from(alerts)
+        .where(and(inArray(alerts.patientId, [...patientIds]), isNull(alerts.dismissedAt)));
+    },
+
+    /** Latest completed and attempted call of each patient, and the attempted calls within [from, to). */
+    findCallSummaries(patientIds: readonly string[], from: Date, to: Date) {
+      return db
+        .select({
+          patientId: calls.patientId,
+          lastCompleted:
+            sql<Date | null>`max(${calls.at}) filter (where ${calls.outcome} = 'completed')`.mapWith(
+              calls.at,
+            ),
+          lastAttempted:
+            sql<Date | null>`max(${calls.at}) filter (where ${calls.outcome} = 'attempted')`.mapWith(
+              calls.at,
+            ),
+          attemptedInRange: sql<number>`(count(*) filter (where ${calls.outcome} = 'attempted' and ${calls.at} >= ${from.toISOString()}::timestamptz and ${calls.at} < ${to.toISOString()}::timestamptz))::int`,
+        })
+        .from(calls)
+        .where(inArray(calls.patientId, [...patientIds]))
+        .groupBy(calls.patientId);
+    },
+
+    /** Seconds tracked on each patient within [from, to). */
+    findTrackedSeconds(patientIds: readonly string[], from: Date, to: Date) {
+      return db
+        .select({
+          patientId: timeEntries.patientId,
+          seconds: sql<number>`coalesce(sum(${timeEntries.seconds}), 0)::int`,
+        })
+        .from(timeEntries)
+        .where(
+          and(
+            inArray(timeEntries.patientId, [...patientIds]),
+            gte(timeEntries.at, from),
+            lt(timeEntries.at, to),
+          ),
+        )
+        .groupBy(timeEntries.patientId);
+    },
+
+    /**
+     * Writes the rows, replacing older ones. `onlyIfNewer` keeps a row computed later than this one: a
+     * batch reads many patients before it writes, and a reading stored meanwhile must not be undone.
+     */
+    async upsertMetrics(rows: readonly NewPatientMetrics[], options: { onlyIfNewer?: boolean } = {}) {
+      if (rows.length === 0) return;
+      await db
+        .insert(patientMetrics)
+        .values([...rows])
+        .onConflictDoUpdate({
+          target: patientMetrics.patientId,
+          set: metricsUpdate,
+          setWhere: options.onlyIfNewer
+            ? sql`${patientMetrics.computedAt} <= excluded.computed_at`
+            : undefined,
+        });
+    },
+
+    /**
+     * Recounts a patient's rollups of these calendar days ('YYYY-MM-DD' in `timeZone`) from readings not
+     * removed, time entries and calls. A day left with nothing keeps a row of zeros.
+     */
+    async upsertDayRollups(
+      patient: { id: string; clinicId: string },
+      timeZone: string,
+      days: readonly string[],
+    ) {
+      if (days.length === 0) return;
+      const dayStart = sql`(d.day::timestamp at time zone ${timeZone})`;
+      const dayEnd = sql`((d.day + 1)::timestamp at time zone ${timeZone})`;
+      const readingsOfDay = sql`from ${readings} r where r.patient_id = ${patient.id} and r.removed_at is null
+        and r.taken_at >= ${dayStart} and r.taken_at < ${dayEnd}`;
+      const callsOfDay = sql`from ${calls} c where c.patient_id = ${patient.id}
+        and c.at >= ${dayStart} and c.at < ${dayEnd}`;
+      await db.execute(sql`
+        insert into ${patientDayRollups}
+          (clinic_id, patient_id, day, readings, device_readings, tracked_seconds, attempted_calls, completed_calls)
+        select ${patient.clinicId}::uuid, ${patient.id}::uuid, d.day,
+          (select count(*)::int ${readingsOfDay}),
+          (select count(*)::int ${readingsOfDay} and r.source <> 'MANUAL'),
+          (select coalesce(sum(t.seconds), 0)::int from ${timeEntries} t where t.patient_id = ${patient.id} and t.day = d.day),
+          (select count(*)::int ${callsOfDay} and c.outcome = 'attempted'),
+          (select count(*)::int ${callsOfDay} and c.outcome = 'completed')
+        from unnest(${`{${days.join(',')}}`}::date[]) as d(day)
+        on conflict (patient_id, day) do update set
+          readings = excluded.readings, device_readings = excluded.device_readings,
+          tracked_seconds = excluded.tracked_seconds, attempted_calls = excluded.attempted_calls,
+          completed_calls = excluded.completed_calls`);
+    },
+
+    /** Rebuilds every rollup of a clinic from its rows, in one statement (seed and scale fixture). */
+    async rebuildClinicDayRollups(clinicId: string, timeZone: string) {
+      await db.delete(patientDayRollups).where(eq(patientDayRollups.clinicId, clinicId));
+      await db.execute(sql`
+        insert into ${patientDayRollups}
+          (clinic_id, patient_id, day, readings, device_readings, tracked_seconds, attempted_calls, completed_calls)
+        select ${clinicId}::uuid, patient_id, day, sum(n)::int, sum(device)::int, sum(secs)::int, sum(att)::int, sum(comp)::int
+        from (
+          select patient_id, (taken_at at time zone ${timeZone})::date as day,
+            1 as n, (source <> 'MANUAL')::int as device, 0 as secs, 0 as att, 0 as comp
+          from ${readings} where clinic_id = ${clinicId} and removed_at is null
+          union all
+          select patient_id, day, 0, 0, seconds, 0, 0 from ${timeEntries} where clinic_id = ${clinicId}
+          union all
+          select patient_id, (at at time zone ${timeZone})::date,
+            0, 0, 0, (outcome = 'attempted')::int, (outcome = 'completed')::int
+          from ${calls} where clinic_id = ${clinicId}
+        ) as facts
+        group by patient_id, day`);
+    },
+
+    /** Patients with a snooze that has run out by `now`, whose alert count must now include it. */
+    async findPatientIdsWithSnoozeEndedBy(now: Date): Promise<string[]> {
+      const rows = await db
+        .select({ id: patientMetrics.patientId })
+        .from(patientMetrics)
+        .where(lte(patientMetrics.nextSnoozeEnd, now));
+      return rows.map((r) => r.id);
+    },
+
+    findClinics(): Promise<{ id: string; timeZone: string }[]> {
+      return db.select({ id: clinics.id, timeZone: clinics.timeZone }).from(clinics).orderBy(asc(clinics.id));
+    },
+
+    /** Whether some patient of the clinic has no metrics, or metrics computed before `instant`. */
+    async hasMetricsOlderThan(clinicId: string, instant: Date): Promise<boolean> {
+      const [row] = await db
+        .select({ id: patients.id })
+        .from(patients)
+        .leftJoin(patientMetrics, eq(patientMetrics.patientId, patients.id))
+        .where(
+          and(
+            eq(patients.clinicId, clinicId),
+            sql`(${patientMetrics.patientId} is null or ${patientMetrics.computedAt} < ${instant})`,
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
+  };
+}
+
+export type PatientMetricsRepository = ReturnType<typeof createPatientMetricsRepository>;

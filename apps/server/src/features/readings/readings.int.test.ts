@@ -1,0 +1,280 @@
+import { AppError, calendarDay, startOfCalendarDay } from '@vigil/core';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alerts, auditEvents, patientDayRollups, patients, readings } from '../../db/schema/index.js';
+import { demoIds } from '../../db/seed/demo.js';
+import { demoPatientId } from '../../db/seed/demo-patients.js';
+import { refreshMetricsAfterMidnight } from '../../jobs/refresh-metrics.job.js';
+import { expectedMetrics, storedMetrics } from '../../test/expected-metrics.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { refreshPatientMetrics } from '../patients/patient-metrics.service.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const hour = 3_600_000;
+const day = 24 * hour;
+const db = () => t.app.vigil.database.db;
+const service = () => t.app.vigil.readings;
+
+let patientCount = 0;
+/** A Sunrise patient of our own, enrolled and active for a month, with no readings yet. */
+async function newPatient(overrides: Partial<typeof patients.$inferInsert> = {}) {
+  patientCount++;
+  const [row] = await db()
+    .insert(patients)
+    .values({
+      clinicId: demoIds.sunrise,
+      firstName: 'Test',
+      lastName: `Patient ${patientCount}`,
+      diagnosis: 'Hypertension',
+      enrolled: true,
+      everEnrolled: true,
+      active: true,
+      enrolledAt: new Date(t.clock.now().getTime() - 30 * day),
+      assignedPhysicianId: demoIds.physicianSunrise,
+      ...overrides,
+    })
+    .returning();
+  // As the patients service does on every write: a patient has metrics from the start.
+  await refreshPatientMetrics(db(), row!.id, t.clock.now());
+  return row!;
+}
+
+const alertsOf = (patientId: string, type: string) =>
+  db()
+    .select()
+    .from(alerts)
+    .where(and(eq(alerts.patientId, patientId), eq(alerts.type, type)));
+
+async function expectMetricsMatch(patientId: string) {
+  expect(await storedMetrics(db(), patientId)).toEqual(await expectedMetrics(db(), patientId, t.clock.now()));
+}
+
+describe('recording a reading', () => {
+  it('stores a vendor reading once however often it is delivered', async () => {
+    const patient = await newPatient();
+    const input = {
+      patientId: patient.id,
+      takenAt: new Date(t.clock.now().getTime() - hour),
+      systolic: 128,
+      diastolic: 82,
+      heartRate: 70,
+      source: 'WITHINGS',
+      vendorReadingId: 'withings-dup-1',
+    };
+    const first = await service().record(input);
+    const second = await service().record({ ...input, systolic: 150 });
+    expect(first.duplicate).toBe(false);
+    expect(second).toEqual({ reading: first.reading, duplicate: true });
+    const stored = await db().select().from(readings).where(eq(readings.patientId, patient.id));
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.systolic).toBe(128);
+    // The same vendor id from another vendor is another reading.
+    expect((await service().record({ ...input, source: 'PYLO' })).duplicate).toBe(false);
+  });
+
+  it('opens one BPHighSingle alert for a high reading and moves it forward on the next', async () => {
+    const patient = await newPatient();
+    const firstAt = new Date(t.clock.now().getTime() - 3 * hour);
+    const secondAt = new Date(t.clock.now().getTime() - hour);
+    await service().record({
+      patientId: patient.id,
+      takenAt: firstAt,
+      systolic: 205,
+      diastolic: 90,
+      source: 'PYLO',
+      vendorReadingId: 'high-1',
+    });
+    let open = await alertsOf(patient.id, 'BPHighSingle');
+    expect(open).toHaveLength(1);
+    expect(open[0]).toMatchObject({
+      category: 'Clinical',
+      clinicId: demoIds.sunrise,
+      readingDate: firstAt,
+      dismissedAt: null,
+    });
+
+    await service().record({
+      patientId: patient.id,
+      takenAt: secondAt,
+      systolic: 212,
+      diastolic: 95,
+      source: 'PYLO',
+      vendorReadingId: 'high-2',
+    });
+    open = await alertsOf(patient.id, 'BPHighSingle');
+    expect(open).toHaveLength(1);
+    expect(open[0]!.readingDate).toEqual(secondAt);
+    await expectMetricsMatch(patient.id);
+    expect(await storedMetrics(db(), patient.id)).toMatchObject({
+      numActiveAlerts: 1,
+      highestPriorityAlertCategory: 'Clinical',
+    });
+  });
+
+  it('does not reopen a dismissed alert for the same evidence, and does for new evidence', async () => {
+    const patient = await newPatient();
+    const highAt = new Date(t.clock.now().getTime() - 4 * hour);
+    await service().record({
+      patientId: patient.id,
+      takenAt: highAt,
+      systolic: 206,
+      diastolic: 88,
+      source: 'EDEVICE',
+      vendorReadingId: 'dismiss-1',
+    });
+    await db()
+      .update(alerts)
+      .set({ dismissedAt: t.clock.now(), dismissedBy: demoIds.staffSunrise, dismissNote: 'Seen' })
+      .where(eq(alerts.patientId, patient.id));
+
+    await service().record({
+      patientId: patient.id,
+      takenAt: new Date(highAt.getTime() + hour),
+      systolic: 124,
+      diastolic: 80,
+      source: 'EDEVICE',
+      vendorReadingId: 'dismiss-2',
+    });
+    expect(await alertsOf(patient.id, 'BPHighSingle')).toHaveLength(1);
+
+    const laterAt = new Date(highAt.getTime() + 2 * hour);
+    await service().record({
+      patientId: patient.id,
+      takenAt: laterAt,
+      systolic: 204,
+      diastolic: 86,
+      source: 'EDEVICE',
+      vendorReadingId: 'dismiss-3',
+    });
+    const all = await alertsOf(patient.id, 'BPHighSingle');
+    expect(all).toHaveLength(2);
+    expect(all.find((a) => !a.dismissedAt)!.readingDate).toEqual(laterAt);
+  });
+
+  it('evaluates only the last 8 days: an older high reading raises nothing', async () => {
+    const patient = await newPatient();
+    await service().record({
+      patientId: patient.id,
+      takenAt: new Date(t.clock.now().getTime() - 9 * day),
+      systolic: 230,
+      diastolic: 120,
+      source: 'MANUAL',
+      createdBy: demoIds.staffSunrise,
+    });
+    expect(await alertsOf(patient.id, 'BPHighSingle')).toHaveLength(0);
+    await expectMetricsMatch(patient.id);
+  });
+
+  it('audits a manual reading and not a device one', async () => {
+    const patient = await newPatient();
+    const manual = await service().record({
+      patientId: patient.id,
+      takenAt: new Date(t.clock.now().getTime() - hour),
+      weightLbs: 181.4,
+      source: 'MANUAL',
+      createdBy: demoIds.staffSunrise,
+    });
+    await service().record({
+      patientId: patient.id,
+      takenAt: new Date(t.clock.now().getTime() - 2 * hour),
+      weightLbs: 181,
+      source: 'BODYTRACE',
+      vendorReadingId: 'bt-audit-1',
+    });
+    const events = await db().select().from(auditEvents).where(eq(auditEvents.patientId, patient.id));
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      action: 'reading.created',
+      actorUserId: demoIds.staffSunrise,
+      entityId: manual.reading.id,
+    });
+  });
+
+  it('answers bad data with a 400-class error and stores nothing', async () => {
+    const patient = await newPatient();
+    const base = { patientId: patient.id, takenAt: t.clock.now(), source: 'MANUAL' };
+    const attempts = [
+      { ...base, systolic: Number.NaN },
+      { ...base, systolic: 1e12 },
+      { ...base, weightLbs: -3 },
+      { ...base },
+      { ...base, takenAt: new Date('not a date'), systolic: 120 },
+      { ...base, source: '  ', systolic: 120 },
+    ];
+    for (const input of attempts) {
+      await expect(service().record(input)).rejects.toMatchObject({ code: 'VALIDATION' });
+    }
+    await expect(service().record({ ...base, patientId: 'nope', systolic: 120 })).rejects.toBeInstanceOf(
+      AppError,
+    );
+    await expect(
+      service().record({ ...base, patientId: '00000000-0000-4000-8000-00000000ffff', systolic: 120 }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(await db().select().from(readings).where(eq(readings.patientId, patient.id))).toHaveLength(0);
+  });
+});
+
+describe('stored metrics equal the core computed from all the readings', () => {
+  it('for every seeded patient', async () => {
+    const ids = (await db().select({ id: patients.id }).from(patients)).map((p) => p.id);
+    expect(ids.length).toBeGreaterThanOrEqual(90);
+    for (const id of ids) await expectMetricsMatch(id);
+  });
+
+  it('after a reading, after its removal and after the day turns', async () => {
+    const id = demoPatientId(1, 0);
+    const { reading } = await service().record({
+      patientId: id,
+      takenAt: new Date(t.clock.now().getTime() - 2 * hour),
+      systolic: 139,
+      diastolic: 91,
+      heartRate: 77,
+      source: 'SMART_METER',
+      vendorReadingId: 'sm-turn-1',
+    });
+    await expectMetricsMatch(id);
+    await service().remove(reading.id, demoIds.staffSunrise);
+    await expectMetricsMatch(id);
+    const [removed] = await db().select().from(readings).where(eq(readings.id, reading.id));
+    expect(removed).toMatchObject({ removedBy: demoIds.staffSunrise });
+    expect(removed!.removedAt).not.toBeNull();
+
+    // Past the clinic's next midnight, the day-based figures move; the midnight run recomputes them.
+    const tz = 'America/Los_Angeles';
+    const nextMidnight = startOfCalendarDay(calendarDay(t.clock.now(), tz) + 1, tz);
+    t.clock.advance(nextMidnight.getTime() - t.clock.now().getTime() + 10 * 60_000);
+    await refreshMetricsAfterMidnight({ db: db(), clock: t.clock });
+    for (const p of await db().select({ id: patients.id }).from(patients)) await expectMetricsMatch(p.id);
+  });
+
+  it('keeps day rollups equal to the rows of each day', async () => {
+    const id = demoPatientId(1, 1);
+    await service().record({
+      patientId: id,
+      takenAt: new Date(t.clock.now().getTime() - hour),
+      systolic: 131,
+      diastolic: 84,
+      source: 'MANUAL',
+      createdBy: demoIds.staffSunrise,
+    });
+    const counted = await db().execute(sql`
+      select (taken_at at time zone 'America/Los_Angeles')::date::text as day, count(*)::int as n,
+        (count(*) filter (where source <> 'MANUAL'))::int as device
+      from ${readings} where patient_id = ${id} and removed_at is null group by 1 order by 1`);
+    const rollups = await db()
+      .select({
+        day: patientDayRollups.day,
+        n: patientDayRollups.readings,
+        device: patientDayRollups.deviceReadings,
+      })
+      .from(patientDayRollups)
+      .where(and(eq(patientDayRollups.patientId, id), sql`${patientDayRollups.readings} > 0`))
+      .orderBy(patientDayRollups.day);
+    expect(rollups).toEqual((counted as unknown as { rows: unknown[] }).rows);
+  });
+});

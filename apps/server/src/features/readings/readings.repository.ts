@@ -1,0 +1,179 @@
+import type { AlertCategory, CustomAlert, Reading, StoredAlert } from '@vigil/core';
+import { and, asc, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { alerts, clinics, patients, type ReadingRow, readings } from '../../db/schema/index.js';
+import { isUuid } from '../../db/uuid.js';
+
+/** A patient as the alert rules need them: diagnosis, enrolment, thresholds and the clinic's zone. */
+export interface AlertSubject {
+  id: string;
+  clinicId: string;
+  diagnosis: string | null;
+  enrolled: boolean;
+  active: boolean;
+  enrolledAt: Date | null;
+  customAlerts: CustomAlert[] | null;
+  clinicCustomAlerts: CustomAlert[];
+  timeZone: string;
+}
+
+export type NewReading = typeof readings.$inferInsert;
+export type PatientStoredAlert = StoredAlert & { patientId: string };
+export interface NewAlert {
+  clinicId: string;
+  patientId: string;
+  type: string;
+  category: AlertCategory;
+  readingDate: Date;
+}
+
+const subjectFields = {
+  id: patients.id,
+  clinicId: patients.clinicId,
+  diagnosis: patients.diagnosis,
+  enrolled: patients.enrolled,
+  active: patients.active,
+  enrolledAt: patients.enrolledAt,
+  customAlerts: patients.customAlerts,
+  clinicCustomAlerts: clinics.customAlerts,
+  timeZone: clinics.timeZone,
+};
+
+/** A reading as the core's rules see it. */
+const ruleFields = {
+  patientId: readings.patientId,
+  date: readings.takenAt,
+  systolic: readings.systolic,
+  diastolic: readings.diastolic,
+  heartRate: readings.heartRate,
+  weight: readings.weightLbs,
+  source: readings.source,
+};
+
+export function createReadingsRepository(db: DbOrTx) {
+  return {
+    /**
+     * The patient, with their row locked until the transaction ends: readings of one patient are then
+     * evaluated one after the other, so two at once cannot both open the same alert.
+     */
+    async findSubjectForUpdate(patientId: string): Promise<AlertSubject | undefined> {
+      if (!isUuid(patientId)) return undefined;
+      const [row] = await db
+        .select(subjectFields)
+        .from(patients)
+        .innerJoin(clinics, eq(clinics.id, patients.clinicId))
+        .where(eq(patients.id, patientId))
+        .for('update', { of: patients });
+      return row;
+    },
+
+    /** Enrolled, active patients of a clinic: the ones adherence rules apply to. */
+    findEnrolledActiveSubjects(clinicId: string): Promise<AlertSubject[]> {
+      return db
+        .select(subjectFields)
+        .from(patients)
+        .innerJoin(clinics, eq(clinics.id, patients.clinicId))
+        .where(and(eq(patients.clinicId, clinicId), eq(patients.enrolled, true), eq(patients.active, true)))
+        .orderBy(asc(patients.id));
+    },
+
+    /**
+     * Inserts a reading; a device reading whose (source, vendor id) is already stored inserts nothing and
+     * answers undefined. Vendors resend on reconnect, so this is the normal path of a duplicate, not an error.
+     */
+    async insertUnlessDuplicate(values: NewReading): Promise<ReadingRow | undefined> {
+      const [row] = await db
+        .insert(readings)
+        .values(values)
+        .onConflictDoNothing({
+          target: [readings.source, readings.vendorReadingId],
+          where: sql`${readings.vendorReadingId} is not null`,
+        })
+        .returning();
+      return row;
+    },
+
+    /** Many readings at once, for the demo seed; the caller evaluates and refreshes after. */
+    async insertMany(values: readonly NewReading[]): Promise<void> {
+      const chunk = 1000;
+      for (let i = 0; i < values.length; i += chunk) {
+        await db.insert(readings).values(values.slice(i, i + chunk));
+      }
+    },
+
+    async findBySourceAndVendorId(source: string, vendorReadingId: string): Promise<ReadingRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(readings)
+        .where(and(eq(readings.source, source), eq(readings.vendorReadingId, vendorReadingId)));
+      return row;
+    },
+
+    async findById(id: string): Promise<ReadingRow | undefined> {
+      if (!isUuid(id)) return undefined;
+      const [row] = await db.select().from(readings).where(eq(readings.id, id));
+      return row;
+    },
+
+    /** A patient's readings not removed, taken at or after `since`, oldest first. */
+    findByPatientSince(patientId: string, since: Date): Promise<Reading[]> {
+      return db
+        .select(ruleFields)
+        .from(readings)
+        .where(
+          and(eq(readings.patientId, patientId), isNull(readings.removedAt), gte(readings.takenAt, since)),
+        )
+        .orderBy(asc(readings.takenAt));
+    },
+
+    /** Each patient's latest reading not removed. */
+    findLatestByPatients(patientIds: readonly string[]): Promise<(Reading & { patientId: string })[]> {
+      if (patientIds.length === 0) return Promise.resolve([]);
+      return db
+        .selectDistinctOn([readings.patientId], ruleFields)
+        .from(readings)
+        .where(and(inArray(readings.patientId, [...patientIds]), isNull(readings.removedAt)))
+        .orderBy(asc(readings.patientId), desc(readings.takenAt));
+    },
+
+    async markRemoved(id: string, userId: string | null, now: Date): Promise<ReadingRow | undefined> {
+      const [row] = await db
+        .update(readings)
+        .set({ removedAt: now, removedBy: userId })
+        .where(and(eq(readings.id, id), isNull(readings.removedAt)))
+        .returning();
+      return row;
+    },
+
+    /** The patients' alerts of these types, open and dismissed: what a new finding is merged against. */
+    findAlertsByPatientsAndTypes(
+      patientIds: readonly string[],
+      types: readonly string[],
+    ): Promise<PatientStoredAlert[]> {
+      if (patientIds.length === 0 || types.length === 0) return Promise.resolve([]);
+      return db
+        .select({
+          id: alerts.id,
+          patientId: alerts.patientId,
+          type: alerts.type,
+          category: alerts.category,
+          readingDate: alerts.readingDate,
+          snoozedUntil: alerts.snoozedUntil,
+          dismissedAt: alerts.dismissedAt,
+        })
+        .from(alerts)
+        .where(and(inArray(alerts.patientId, [...patientIds]), inArray(alerts.type, [...types])));
+    },
+
+    async insertAlerts(values: readonly NewAlert[], now: Date): Promise<void> {
+      if (values.length === 0) return;
+      await db.insert(alerts).values(values.map((v) => ({ ...v, createdAt: now, updatedAt: now })));
+    },
+
+    async updateAlertReadingDate(alertId: string, readingDate: Date, now: Date): Promise<void> {
+      await db.update(alerts).set({ readingDate, updatedAt: now }).where(eq(alerts.id, alertId));
+    },
+  };
+}
+
+export type ReadingsRepository = ReturnType<typeof createReadingsRepository>;

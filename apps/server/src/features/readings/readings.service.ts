@@ -1,0 +1,292 @@
+import {
+  type AlertFinding,
+  AppError,
+  alertTypeCategory,
+  calendarDay,
+  errorMessages,
+  evaluateAlerts,
+  mergeFinding,
+  messages,
+  type Reading,
+  readingBounds,
+  resolveThresholds,
+  startOfCalendarDay,
+} from '@vigil/core';
+import type { Clock } from '../../clock.js';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import type { ReadingRow } from '../../db/schema/index.js';
+import type { AuditService } from '../audit/audit.service.js';
+import { refreshManyPatientMetrics, refreshPatientMetrics } from '../patients/patient-metrics.service.js';
+import {
+  type AlertSubject,
+  createReadingsRepository,
+  type NewAlert,
+  type PatientStoredAlert,
+  type ReadingsRepository,
+} from './readings.repository.js';
+
+/** The alert rules look at the reading's week at most: today and the 7 calendar days before (DESIGN 3). */
+const alertWindowDays = 8;
+/** Patients per transaction of the clinic-wide adherence run. */
+const clinicBatchSize = 500;
+
+export interface RecordReadingInput {
+  patientId: string;
+  takenAt: Date;
+  /** The zone the device or the person reported the reading in, kept for display. */
+  timeZone?: string | null;
+  systolic?: number | null;
+  diastolic?: number | null;
+  heartRate?: number | null;
+  weightLbs?: number | null;
+  /** 'MANUAL' or the vendor's name (BODYTRACE, WITHINGS, ...). */
+  source: string;
+  vendorReadingId?: string | null;
+  deviceId?: string | null;
+  raw?: unknown;
+  /** The user who typed a manual reading; a device reading has none. */
+  createdBy?: string | null;
+}
+
+export interface RecordedReading {
+  reading: ReadingRow;
+  /** True when the vendor had already delivered this reading: nothing was stored. */
+  duplicate: boolean;
+}
+
+const adherenceTypes = Object.keys(alertTypeCategory).filter(
+  (type) => alertTypeCategory[type as keyof typeof alertTypeCategory] === 'AdherenceCoaching',
+);
+
+/** The alert thresholds in force for a patient: their own entry for a rule, else the clinic's. */
+const thresholdsOf = (s: AlertSubject) => resolveThresholds(s.clinicCustomAlerts, s.customAlerts);
+
+/**
+ * The start of the current enrolment, which adherence rules count from; none for a patient who is not
+ * enrolled or whose monitoring is paused (inactive), since nobody expects readings from them.
+ */
+const adherenceStart = (s: AlertSubject) => (s.enrolled && s.active ? s.enrolledAt : null);
+
+function invalid(field: string, message: string = messages.outOfRange): never {
+  throw new AppError('VALIDATION', message, { [field]: message });
+}
+
+/**
+ * Checks a reading before it reaches the database, so that bad data from any path (a vendor's odd payload,
+ * a typo) is a 400 and never a database error: a real instant, at least one measurement, plausible values.
+ */
+function checkReading(input: RecordReadingInput) {
+  if (!(input.takenAt instanceof Date) || Number.isNaN(input.takenAt.getTime())) {
+    invalid('takenAt', messages.invalidDate);
+  }
+  if (!input.source?.trim()) invalid('source', messages.required);
+  const measured = (
+    field: 'systolic' | 'diastolic' | 'heartRate' | 'weightLbs',
+    bounds: { min: number; max: number },
+    integer: boolean,
+  ) => {
+    const value = input[field];
+    if (value === null || value === undefined) return null;
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < bounds.min || value > bounds.max) {
+      invalid(field);
+    }
+    return integer ? Math.round(value) : Math.round(value * 100) / 100;
+  };
+  const values = {
+    systolic: measured('systolic', readingBounds.systolic, true),
+    diastolic: measured('diastolic', readingBounds.diastolic, true),
+    heartRate: measured('heartRate', readingBounds.heartRate, true),
+    weightLbs: measured('weightLbs', readingBounds.weight, false),
+  };
+  if (Object.values(values).every((v) => v === null)) invalid('systolic', messages.required);
+  return values;
+}
+
+/**
+ * Applies the core's findings to the stored alerts (DESIGN 4: one open alert per type, whose reading date
+ * moves forward; a dismissed one stays dismissed for the evidence it was dismissed on).
+ */
+async function mergeFindings(
+  repo: ReadingsRepository,
+  subject: AlertSubject,
+  findings: readonly AlertFinding[],
+  stored: readonly PatientStoredAlert[],
+  now: Date,
+): Promise<{ opened: number }> {
+  const opened: NewAlert[] = [];
+  for (const finding of findings) {
+    const result = mergeFinding(stored, finding);
+    if (result.action === 'update') {
+      await repo.updateAlertReadingDate(result.alertId, result.readingDate, now);
+    } else if (result.action === 'open') {
+      opened.push({ clinicId: subject.clinicId, patientId: subject.id, ...result.alert });
+    }
+  }
+  await repo.insertAlerts(opened, now);
+  // A moved reading date changes no list figure; only a new alert changes the count and the category.
+  return { opened: opened.length };
+}
+
+/** Adherence findings at `now` for a patient whose latest reading is `latest` (all the rule needs). */
+function adherenceFindings(subject: AlertSubject, latest: Reading | undefined, now: Date): AlertFinding[] {
+  return evaluateAlerts({
+    readings: latest ? [latest] : [],
+    thresholds: thresholdsOf(subject),
+    diagnosis: subject.diagnosis,
+    enrolledAt: adherenceStart(subject),
+    now,
+    timeZone: subject.timeZone,
+  }).filter((f) => f.category === 'AdherenceCoaching');
+}
+
+/** Readings, and the alerts and list metrics that follow from them: the one way a reading is stored. */
+export function createReadingsService(deps: { db: Db; clock: Clock; audit: AuditService }) {
+  const inTransaction = <T>(tx: Tx | undefined, work: (tx: DbOrTx) => Promise<T>): Promise<T> =>
+    tx ? work(tx) : deps.db.transaction(work);
+
+  return {
+    /**
+     * Stores a reading, evaluates the patient's reading alerts with the core over the last 8 days, and
+     * refreshes their list metrics, all in one transaction (DESIGN 3). A device reading delivered twice
+     * (same source and vendor id) stores nothing and answers the stored one with `duplicate: true`.
+     * Adherence is left to `evaluateAdherence`: a reading only ever satisfies it.
+     */
+    async record(input: RecordReadingInput, tx?: Tx): Promise<RecordedReading> {
+      const values = checkReading(input);
+      return inTransaction(tx, async (db) => {
+        const repo = createReadingsRepository(db);
+        const subject = await repo.findSubjectForUpdate(input.patientId);
+        if (!subject) throw new AppError('NOT_FOUND', errorMessages.notFound);
+        const reading = await repo.insertUnlessDuplicate({
+          clinicId: subject.clinicId,
+          patientId: subject.id,
+          takenAt: input.takenAt,
+          timeZone: input.timeZone ?? null,
+          ...values,
+          source: input.source.trim(),
+          vendorReadingId: input.vendorReadingId ?? null,
+          deviceId: input.deviceId ?? null,
+          raw: input.raw ?? null,
+          createdBy: input.createdBy ?? null,
+        });
+        if (!reading) {
+          const stored = await repo.findBySourceAndVendorId(input.source.trim(), input.vendorReadingId ?? '');
+          if (!stored) throw new AppError('CONFLICT', 'This reading was already received.');
+          return { reading: stored, duplicate: true };
+        }
+
+        const now = deps.clock.now();
+        const today = calendarDay(now, subject.timeZone);
+        const window = await repo.findByPatientSince(
+          subject.id,
+          startOfCalendarDay(today - alertWindowDays + 1, subject.timeZone),
+        );
+        // Without an enrolment date the core reports no adherence finding: that is evaluateAdherence's.
+        const findings = evaluateAlerts({
+          readings: window,
+          thresholds: thresholdsOf(subject),
+          diagnosis: subject.diagnosis,
+          enrolledAt: null,
+          now,
+          timeZone: subject.timeZone,
+        });
+        if (findings.length) {
+          const stored = await repo.findAlertsByPatientsAndTypes(
+            [subject.id],
+            findings.map((f) => f.type),
+          );
+          await mergeFindings(repo, subject, findings, stored, now);
+        }
+        await refreshPatientMetrics(db, subject.id, now, [reading.takenAt]);
+        if (reading.createdBy) {
+          await deps.audit.record(db, {
+            actorUserId: reading.createdBy,
+            clinicId: subject.clinicId,
+            patientId: subject.id,
+            action: 'reading.created',
+            entityType: 'reading',
+            entityId: reading.id,
+            details: { source: reading.source, takenAt: reading.takenAt.toISOString() },
+          });
+        }
+        return { reading, duplicate: false };
+      });
+    },
+
+    /**
+     * Marks a reading removed by a user; it then counts nowhere, and the patient's metrics and that day's
+     * rollup are recomputed. Alerts it raised stay (alerts are never deleted). Removing twice is a no-op.
+     */
+    remove(readingId: string, userId: string, tx?: Tx): Promise<ReadingRow> {
+      return inTransaction(tx, async (db) => {
+        const repo = createReadingsRepository(db);
+        const found = await repo.findById(readingId);
+        if (!found) throw new AppError('NOT_FOUND', errorMessages.notFound);
+        await repo.findSubjectForUpdate(found.patientId);
+        const now = deps.clock.now();
+        const removed = await repo.markRemoved(found.id, userId, now);
+        if (!removed) return found;
+        await refreshPatientMetrics(db, removed.patientId, now, [removed.takenAt]);
+        await deps.audit.record(db, {
+          actorUserId: userId,
+          clinicId: removed.clinicId,
+          patientId: removed.patientId,
+          action: 'reading.removed',
+          entityType: 'reading',
+          entityId: removed.id,
+        });
+        return removed;
+      });
+    },
+
+    /**
+     * Evaluates a patient's adherence alerts at now (they are about the absence of readings, which no
+     * reading triggers) and refreshes the metrics when an alert opened. Answers whether one did.
+     */
+    evaluateAdherence(patientId: string, tx?: Tx): Promise<boolean> {
+      return inTransaction(tx, async (db) => {
+        const repo = createReadingsRepository(db);
+        const subject = await repo.findSubjectForUpdate(patientId);
+        if (!subject) throw new AppError('NOT_FOUND', errorMessages.notFound);
+        const now = deps.clock.now();
+        const [latest] = await repo.findLatestByPatients([subject.id]);
+        const findings = adherenceFindings(subject, latest, now);
+        const stored = await repo.findAlertsByPatientsAndTypes([subject.id], adherenceTypes);
+        const { opened } = await mergeFindings(repo, subject, findings, stored, now);
+        if (opened) await refreshPatientMetrics(db, subject.id, now);
+        return opened > 0;
+      });
+    },
+
+    /**
+     * Adherence for every enrolled, active patient of a clinic, a few queries per batch of patients (the
+     * jobs). Answers the patients for whom an alert opened, after refreshing their metrics.
+     */
+    async evaluateClinicAdherence(clinicId: string): Promise<string[]> {
+      const now = deps.clock.now();
+      const subjects = await createReadingsRepository(deps.db).findEnrolledActiveSubjects(clinicId);
+      const changed: string[] = [];
+      for (let i = 0; i < subjects.length; i += clinicBatchSize) {
+        const batch = subjects.slice(i, i + clinicBatchSize);
+        await deps.db.transaction(async (db) => {
+          const repo = createReadingsRepository(db);
+          const ids = batch.map((s) => s.id);
+          const latest = new Map((await repo.findLatestByPatients(ids)).map((r) => [r.patientId, r]));
+          const stored = await repo.findAlertsByPatientsAndTypes(ids, adherenceTypes);
+          const opened: string[] = [];
+          for (const subject of batch) {
+            const findings = adherenceFindings(subject, latest.get(subject.id), now);
+            if (findings.length === 0) continue;
+            const own = stored.filter((a) => a.patientId === subject.id);
+            if ((await mergeFindings(repo, subject, findings, own, now)).opened) opened.push(subject.id);
+          }
+          await refreshManyPatientMetrics(db, opened, now);
+          changed.push(...opened);
+        });
+      }
+      return changed;
+    },
+  };
+}
+
+export type ReadingsService = ReturnType<typeof createReadingsService>;
