@@ -79,6 +79,12 @@ export function normaliseFilters(
   return filters;
 }
 
+/** Whether two filter sets select the same values, whatever their order or blanks. */
+export function sameFilters(a: PatientFilters, b: PatientFilters): boolean {
+  const key = (filters: PatientFilters, k: PatientFilterKey) => filterValues(filters[k]).sort().join(',');
+  return patientFilterKeys.every((k) => key(a, k) === key(b, k));
+}
+
 /** "My patients" (DESIGN 4): the role's own assignment, the filter dialog's default. */
 export function roleDefaultFilters(user: SessionUser): PatientFilters {
   switch (user.role.type) {

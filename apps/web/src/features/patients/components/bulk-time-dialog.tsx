@@ -13,8 +13,9 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { BulkTimeForm, bulkTimeDefaults, bulkTimeNotes, type PatientFilters, toasts } from '@vigil/core';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { labels, notices } from '../../../lib/labels';
 import { showToast } from '../../../lib/toast';
 import { useBulkTimeTrack } from '../api/bulk-time-track';
@@ -28,25 +29,27 @@ interface BulkTimeDialogProps {
   onClose: () => void;
 }
 
-/** The bulk time dialog of spec patients 2.5: seconds (digits only) and one of the two notes. */
-export function BulkTimeDialog({ open, onClose, ...target }: BulkTimeDialogProps) {
-  const titleId = useId();
-  return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
-      <DialogTitle id={titleId}>{labels.addBulkTime}</DialogTitle>
-      {/* Mounted while open only, so every opening starts from the defaults. */}
-      {open && <BulkTimeFields {...target} onClose={onClose} />}
-    </Dialog>
-  );
-}
+const defaults = { seconds: String(bulkTimeDefaults.seconds), text: bulkTimeDefaults.text };
 
-function BulkTimeFields({ filters, search, patients, onClose }: Omit<BulkTimeDialogProps, 'open'>) {
-  const bulkTime = useBulkTimeTrack();
+/** The bulk time dialog of spec patients 2.5: seconds (digits only) and one of the two notes. */
+export function BulkTimeDialog({ open, filters, search, patients, onClose }: BulkTimeDialogProps) {
+  const titleId = useId();
   const noteLabelId = useId();
-  const { control, handleSubmit } = useForm({
+  const bulkTime = useBulkTimeTrack();
+  const { control, handleSubmit, reset, formState } = useForm({
     resolver: zodResolver(BulkTimeForm),
-    defaultValues: { seconds: String(bulkTimeDefaults.seconds), text: bulkTimeDefaults.text },
+    defaultValues: defaults,
   });
+  const guard = useUnsavedChangesGuard(open && formState.isDirty && !bulkTime.isPending);
+
+  // Every opening starts from the defaults.
+  useEffect(() => {
+    if (open) reset(defaults);
+  }, [open, reset]);
+
+  const handleClose = () => {
+    if (!bulkTime.isPending) guard.confirmDiscard(onClose);
+  };
 
   const handleValid = handleSubmit(({ seconds, text }) =>
     bulkTime.mutate(
@@ -55,6 +58,7 @@ function BulkTimeFields({ filters, search, patients, onClose }: Omit<BulkTimeDia
         onSuccess: ({ numAlreadyTracked }) => {
           showToast(toasts.bulkTimeTracked, 'success');
           if (numAlreadyTracked > 0) showToast(toasts.bulkTimeAlreadyTracked, 'info');
+          reset(defaults);
           onClose();
         },
       },
@@ -62,64 +66,70 @@ function BulkTimeFields({ filters, search, patients, onClose }: Omit<BulkTimeDia
   );
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.stopPropagation();
-        void handleValid(event);
-      }}
-    >
-      <DialogContent sx={{ pt: 0 }}>
-        <Stack spacing={2.5}>
-          <DialogContentText>{notices.bulkTimeIntro(patients)}</DialogContentText>
-          <Controller
-            name="seconds"
-            control={control}
-            render={({ field, fieldState }) => (
-              <TextField
-                label={labels.seconds}
-                name={field.name}
-                value={field.value ?? ''}
-                // Digits only (spec patients 5): anything else never reaches the field.
-                onChange={(event) => field.onChange(event.target.value.replace(/\D/g, ''))}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                error={Boolean(fieldState.error)}
-                helperText={fieldState.error?.message}
-                slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 5 } }}
-                autoFocus
+    <>
+      <Dialog open={open} onClose={handleClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
+        <DialogTitle id={titleId}>{labels.addBulkTime}</DialogTitle>
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.stopPropagation();
+            void handleValid(event);
+          }}
+        >
+          <DialogContent sx={{ pt: 0 }}>
+            <Stack spacing={2.5}>
+              <DialogContentText>{notices.bulkTimeIntro(patients)}</DialogContentText>
+              <Controller
+                name="seconds"
+                control={control}
+                render={({ field, fieldState }) => (
+                  <TextField
+                    label={labels.seconds}
+                    name={field.name}
+                    value={field.value ?? ''}
+                    // Digits only (spec patients 5): anything else never reaches the field.
+                    onChange={(event) => field.onChange(event.target.value.replace(/\D/g, ''))}
+                    onBlur={field.onBlur}
+                    inputRef={field.ref}
+                    error={Boolean(fieldState.error)}
+                    helperText={fieldState.error?.message}
+                    slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 5 } }}
+                    autoFocus
+                  />
+                )}
               />
-            )}
-          />
-          <Controller
-            name="text"
-            control={control}
-            render={({ field }) => (
-              <FormControl>
-                <FormLabel id={noteLabelId}>{labels.note}</FormLabel>
-                <RadioGroup
-                  aria-labelledby={noteLabelId}
-                  name={field.name}
-                  value={field.value ?? bulkTimeDefaults.text}
-                  onChange={(event) => field.onChange(event.target.value)}
-                >
-                  {bulkTimeNotes.map((note) => (
-                    <FormControlLabel key={note} value={note} control={<Radio />} label={note} />
-                  ))}
-                </RadioGroup>
-              </FormControl>
-            )}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={bulkTime.isPending}>
-          {labels.cancel}
-        </Button>
-        <Button type="submit" variant="contained" loading={bulkTime.isPending}>
-          {labels.addTime}
-        </Button>
-      </DialogActions>
-    </form>
+              <Controller
+                name="text"
+                control={control}
+                render={({ field }) => (
+                  <FormControl>
+                    <FormLabel id={noteLabelId}>{labels.note}</FormLabel>
+                    <RadioGroup
+                      aria-labelledby={noteLabelId}
+                      name={field.name}
+                      value={field.value ?? bulkTimeDefaults.text}
+                      onChange={(event) => field.onChange(event.target.value)}
+                    >
+                      {bulkTimeNotes.map((note) => (
+                        <FormControlLabel key={note} value={note} control={<Radio />} label={note} />
+                      ))}
+                    </RadioGroup>
+                  </FormControl>
+                )}
+              />
+            </Stack>
+          </DialogContent>
+          <DialogActions sx={{ px: 3, pb: 2 }}>
+            <Button onClick={handleClose} disabled={bulkTime.isPending}>
+              {labels.cancel}
+            </Button>
+            <Button type="submit" variant="contained" loading={bulkTime.isPending}>
+              {labels.addTime}
+            </Button>
+          </DialogActions>
+        </form>
+      </Dialog>
+      {guard.prompt}
+    </>
   );
 }

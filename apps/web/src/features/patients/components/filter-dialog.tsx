@@ -21,10 +21,11 @@ import {
 } from '@vigil/core';
 import { useId, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { filterOptionLabels, labels, notices } from '../../../lib/labels';
 import { useFilterClinics } from '../api/get-filter-clinics';
 import { type UserOption, useUserOptions } from '../api/get-user-options';
-import { listFilterKeys, type PatientListKind } from '../list-state';
+import { listFilterKeys, type PatientListKind, sameFilters } from '../list-state';
 import { FilterMultiSelect, type FilterOption } from './filter-multi-select';
 
 const fixedOptions = (values: readonly string[]): FilterOption[] =>
@@ -43,7 +44,8 @@ interface FilterDialogProps {
   open: boolean;
   list: PatientListKind;
   user: SessionUser;
-  /** The choices being edited, kept by the list until Apply or Cancel. */
+  /** The filters in force, and the choices being edited, kept by the list until Apply or Cancel. */
+  applied: PatientFilters;
   draft: PatientFilters;
   onDraftChange: (draft: PatientFilters) => void;
   onCancel: () => void;
@@ -56,6 +58,7 @@ export function FilterDialog({
   open,
   list,
   user,
+  applied,
   draft,
   onDraftChange,
   onCancel,
@@ -63,6 +66,8 @@ export function FilterDialog({
 }: FilterDialogProps) {
   const titleId = useId();
   const [asking, setAsking] = useState(false);
+  const guard = useUnsavedChangesGuard(open && !sameFilters(draft, applied));
+  const handleCancel = () => guard.confirmDiscard(onCancel);
   const keys = listFilterKeys(list, user);
   const offers = (key: PatientFilterKey) => keys.includes(key);
   const clinics = useFilterClinics(open && offers('selectedClinics'));
@@ -87,7 +92,7 @@ export function FilterDialog({
 
   return (
     <>
-      <Dialog open={open} onClose={onCancel} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+      <Dialog open={open} onClose={handleCancel} aria-labelledby={titleId} maxWidth="sm" fullWidth>
         <DialogTitle id={titleId} component="div">
           <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5 }}>
             <Box component="h2" sx={{ m: 0, font: 'inherit' }}>
@@ -126,7 +131,7 @@ export function FilterDialog({
           </Box>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onCancel}>{labels.cancel}</Button>
+          <Button onClick={handleCancel}>{labels.cancel}</Button>
           <Button variant="contained" onClick={() => setAsking(true)}>
             {labels.apply}
           </Button>
@@ -141,6 +146,7 @@ export function FilterDialog({
         onConfirm={() => handleAnswer(true)}
         onCancel={() => handleAnswer(false)}
       />
+      {guard.prompt}
     </>
   );
 }

@@ -1,3 +1,4 @@
+import Check from '@mui/icons-material/Check';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Table from '@mui/material/Table';
@@ -22,7 +23,7 @@ import {
 } from '@vigil/core';
 import { labels, notices } from '../../../lib/labels';
 import type { ListSort } from '../list-state';
-import { BandValue, bandColors, formatListDate, missing } from './list-cells';
+import { BandValue, formatListDate, missing } from './list-cells';
 import { ListSortHeader } from './list-sort-header';
 
 /** Days since the last review on the clinic's calendar (DESIGN 4: days are the clinic's calendar days). */
@@ -36,6 +37,9 @@ export function reviewedColor(days: number | null): BandColor {
   if (days === null || days > 30) return 'red';
   return days <= 7 ? 'green' : 'yellow';
 }
+
+/** The dot is a small mark, so it takes the full-strength colours rather than the text-on-tint ones. */
+const dotColors: Record<BandColor, string> = { green: '#2e7d32', yellow: '#f2b705', red: '#d32f2f' };
 
 function ReviewedDot({ lastReviewedAt, now }: { lastReviewedAt: string | null; now: Date }) {
   const color = reviewedColor(daysSinceReview(lastReviewedAt, now));
@@ -51,9 +55,7 @@ function ReviewedDot({ lastReviewedAt, now }: { lastReviewedAt: string | null; n
           height: 14,
           borderRadius: '50%',
           mx: 'auto',
-          bgcolor: bandColors[color].fg,
-          border: '2px solid',
-          borderColor: bandColors[color].bg,
+          bgcolor: dotColors[color],
         }}
       />
     </Tooltip>
@@ -140,6 +142,7 @@ export function ListClinicianTable({
                           size="small"
                           variant={reviewedToday ? 'text' : 'outlined'}
                           disabled={reviewedToday}
+                          startIcon={reviewedToday ? <Check /> : undefined}
                           loading={reviewingId === row._id}
                           onClick={() => onMarkReviewed(row)}
                           aria-label={`${reviewedToday ? labels.reviewed : labels.markReviewed}: ${row.fullName}`}

@@ -117,7 +117,17 @@ interface ListPriorityTableProps {
 export function ListPriorityTable({ rows, sort, onSort }: ListPriorityTableProps) {
   return (
     <TableContainer>
-      <Table size="small" aria-label={labels.patientPriorityList} sx={{ minWidth: 1180 }}>
+      <Table
+        size="small"
+        aria-label={labels.patientPriorityList}
+        // Eleven columns: narrower gutters let them all fit a laptop screen; a phone scrolls sideways.
+        sx={{
+          minWidth: 1040,
+          '& .MuiTableCell-root': { px: 1 },
+          '& .MuiTableCell-root:first-of-type': { pl: 2 },
+          '& .MuiTableCell-root:last-of-type': { pr: 2 },
+        }}
+      >
         <TableHead>
           <TableRow>
             {columns.map((column) => (
@@ -148,7 +158,7 @@ export function ListPriorityTable({ rows, sort, onSort }: ListPriorityTableProps
           ) : (
             rows.map((row) => (
               <TableRow key={row._id} hover>
-                <TableCell component="th" scope="row" sx={{ minWidth: 180 }}>
+                <TableCell component="th" scope="row" sx={{ minWidth: 170 }}>
                   <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
                     <Typography variant="body2" sx={{ fontWeight: 500 }}>
                       {row.fullName}

@@ -36,7 +36,8 @@ export function ListSortHeader<F extends string>({
     <TableCell
       align={align}
       sortDirection={active ? sort.direction : false}
-      sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
+      // Long titles ('Last Completed Call') wrap, so that the eleven columns fit a laptop screen.
+      sx={{ fontWeight: 600, lineHeight: 1.3, verticalAlign: 'bottom' }}
     >
       {tooltip ? (
         <Tooltip title={tooltip} describeChild>

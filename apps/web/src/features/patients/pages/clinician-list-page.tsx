@@ -65,6 +65,7 @@ export function ClinicianListPage() {
         open={filterOpen}
         list="clinician"
         user={user}
+        applied={state.filters}
         draft={state.draftFilters}
         onDraftChange={(draft) => update((s) => listUpdates.draft(s, draft))}
         onCancel={() => {

@@ -98,6 +98,7 @@ export function PriorityListPage() {
         open={filterOpen}
         list="priority"
         user={user}
+        applied={state.filters}
         draft={state.draftFilters}
         onDraftChange={(draft) => update((s) => listUpdates.draft(s, draft))}
         onCancel={() => {
