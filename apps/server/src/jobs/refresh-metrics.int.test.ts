@@ -1,0 +1,130 @@
+import { calendarDay, startOfCalendarDay } from '@vigil/core';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alerts, patientMetrics, patients } from '../db/schema/index.js';
+import { demoIds } from '../db/seed/demo.js';
+import { refreshPatientMetrics } from '../features/patients/patient-metrics.service.js';
+import { expectedMetrics, storedMetrics } from '../test/expected-metrics.js';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+import { evaluateAdherenceOfAllClinics, refreshMetricsAfterMidnight } from './refresh-metrics.job.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const hour = 3_600_000;
+const day = 24 * hour;
+const tz = 'America/Los_Angeles';
+const db = () => t.app.vigil.database.db;
+const deps = () => ({ db: db(), clock: t.clock });
+
+async function enrolledPatient(lastName: string, enrolledDaysAgo: number) {
+  const [row] = await db()
+    .insert(patients)
+    .values({
+      clinicId: demoIds.harbor,
+      firstName: 'Adherence',
+      lastName,
+      diagnosis: 'CHF',
+      enrolled: true,
+      everEnrolled: true,
+      active: true,
+      enrolledAt: new Date(t.clock.now().getTime() - enrolledDaysAgo * day),
+      assignedPhysicianId: demoIds.physicianHarbor,
+    })
+    .returning();
+  await refreshPatientMetrics(db(), row!.id, t.clock.now());
+  return row!;
+}
+
+const adherenceAlerts = (patientId: string) =>
+  db()
+    .select()
+    .from(alerts)
+    .where(and(eq(alerts.patientId, patientId), eq(alerts.category, 'AdherenceCoaching')));
+
+/** Moves the test clock to `minutes` past the clinic's next midnight. */
+function pastNextMidnight(minutes: number) {
+  const midnight = startOfCalendarDay(calendarDay(t.clock.now(), tz) + 1, tz);
+  t.clock.advance(midnight.getTime() + minutes * 60_000 - t.clock.now().getTime());
+}
+
+describe('the midnight metrics run', () => {
+  it('leaves a clinic alone while its metrics are from today', async () => {
+    expect(await refreshMetricsAfterMidnight(deps())).toEqual([]);
+  });
+
+  it('after midnight, refreshes every patient of each clinic to what the core computes', async () => {
+    const id = (await db().select({ id: patients.id }).from(patients).limit(1))[0]!.id;
+    const before = await storedMetrics(db(), id);
+    pastNextMidnight(7);
+    expect((await refreshMetricsAfterMidnight(deps())).sort()).toEqual(
+      [demoIds.sunrise, demoIds.harbor].sort(),
+    );
+    const rows = await db()
+      .select({ id: patientMetrics.patientId, at: patientMetrics.computedAt })
+      .from(patientMetrics);
+    expect(rows.every((r) => r.at.getTime() === t.clock.now().getTime())).toBe(true);
+    for (const { id: patientId } of rows) {
+      expect(await storedMetrics(db(), patientId)).toEqual(
+        await expectedMetrics(db(), patientId, t.clock.now()),
+      );
+    }
+    // A day later, the days since the last reading moved the score of a patient who has readings.
+    expect((await storedMetrics(db(), id))?.priorityScore).not.toBe(before?.priorityScore ?? Number.NaN);
+    expect(await refreshMetricsAfterMidnight(deps())).toEqual([]);
+  });
+});
+
+describe('the hourly adherence run', () => {
+  it('opens the established-patient alert after five whole days without a reading, once', async () => {
+    const patient = await enrolledPatient('Established', 40);
+    await t.app.vigil.readings.record({
+      patientId: patient.id,
+      takenAt: new Date(t.clock.now().getTime() - hour),
+      weightLbs: 201.2,
+      source: 'BODYTRACE',
+      vendorReadingId: 'adherence-bt-1',
+    });
+    expect(await evaluateAdherenceOfAllClinics(deps())).not.toContain(patient.id);
+
+    pastNextMidnight(30);
+    t.clock.advance(5 * day);
+    expect(await evaluateAdherenceOfAllClinics(deps())).toContain(patient.id);
+    t.clock.advance(hour);
+    expect(await evaluateAdherenceOfAllClinics(deps())).not.toContain(patient.id);
+    const open = await adherenceAlerts(patient.id);
+    expect(open).toHaveLength(1);
+    expect(open[0]).toMatchObject({
+      type: 'AdherenceEstablishedPatientNoReadingForFiveDays',
+      clinicId: demoIds.harbor,
+    });
+    // The later run moved the alert's date to its own time, as the core's finding says.
+    expect(open[0]!.readingDate).toEqual(t.clock.now());
+    expect(await storedMetrics(db(), patient.id)).toMatchObject({
+      numActiveAlerts: 1,
+      highestPriorityAlertCategory: 'AdherenceCoaching',
+    });
+  });
+
+  it('opens the new-patient alert after one whole day without a reading', async () => {
+    const patient = await enrolledPatient('Newcomer', 0);
+    expect(await evaluateAdherenceOfAllClinics(deps())).not.toContain(patient.id);
+    pastNextMidnight(5);
+    pastNextMidnight(5);
+    expect(await evaluateAdherenceOfAllClinics(deps())).toContain(patient.id);
+    expect((await adherenceAlerts(patient.id)).map((a) => a.type)).toEqual([
+      'AdherenceNewPatientNoReadingForOneDay',
+    ]);
+  });
+
+  it('leaves patients who are not enrolled or not active alone', async () => {
+    const patient = await enrolledPatient('Paused', 40);
+    await db().update(patients).set({ active: false }).where(eq(patients.id, patient.id));
+    t.clock.advance(10 * day);
+    expect(await evaluateAdherenceOfAllClinics(deps())).not.toContain(patient.id);
+    expect(await adherenceAlerts(patient.id)).toHaveLength(0);
+  });
+});
