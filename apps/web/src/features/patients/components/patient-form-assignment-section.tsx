@@ -85,7 +85,7 @@ export function AssignmentSection({
             <TextField
               label={labels.clinic}
               value={current?.clinic.label ?? ownClinic?.label ?? ''}
-              slotProps={{ htmlInput: { readOnly: true } }}
+              disabled
             />
           )}
         </Grid>

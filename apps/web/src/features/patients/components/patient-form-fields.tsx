@@ -202,7 +202,6 @@ export function CheckboxGroupField<T extends FieldValues>({
   options,
   disabled,
 }: CheckboxGroupFieldProps<T>) {
-  const labelId = useId();
   const errorId = useId();
   return (
     <Controller
@@ -223,10 +222,8 @@ export function CheckboxGroupField<T extends FieldValues>({
             aria-describedby={fieldState.error ? errorId : undefined}
             sx={{ minWidth: 0 }}
           >
-            <FormLabel component="legend" id={labelId}>
-              {label}
-            </FormLabel>
-            <FormGroup row aria-labelledby={labelId}>
+            <FormLabel component="legend">{label}</FormLabel>
+            <FormGroup row>
               {options.map((option) => (
                 <FormControlLabel
                   key={option.value}

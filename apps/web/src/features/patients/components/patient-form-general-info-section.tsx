@@ -1,5 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import IconButton from '@mui/material/IconButton';
@@ -63,15 +64,18 @@ export function GeneralInfoSection({ control }: { control: Control<PatientFormVa
                   />
                 </Grid>
               </Grid>
-              {/* The first phone cannot be removed; the space is kept so the rows line up. */}
-              <IconButton
-                aria-label={labels.removePhone(index + 1)}
-                onClick={() => phones.remove(index)}
-                sx={{ mt: 1, visibility: index === 0 ? 'hidden' : 'visible' }}
-                disabled={index === 0}
-              >
-                <DeleteOutline />
-              </IconButton>
+              {index === 0 ? (
+                // The first phone cannot be removed; its row keeps the button's width so the rows line up.
+                <Box sx={{ width: 40, flexShrink: 0 }} />
+              ) : (
+                <IconButton
+                  aria-label={labels.removePhone(index + 1)}
+                  onClick={() => phones.remove(index)}
+                  sx={{ mt: 1 }}
+                >
+                  <DeleteOutline />
+                </IconButton>
+              )}
             </Stack>
           </Grid>
         ))}

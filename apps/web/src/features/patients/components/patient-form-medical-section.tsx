@@ -27,7 +27,7 @@ export function MedicalInfoSection({ control }: { control: Control<PatientFormVa
         <Grid size={{ xs: 12, md: 4 }}>
           <ChoiceField control={control} name="gender" label={labels.gender} options={genderOptions} />
         </Grid>
-        <Grid size={{ xs: 6, md: 4 }}>
+        <Grid size={{ xs: 12, sm: 6, md: 4 }}>
           <FormTextField
             control={control}
             name="heightFeet"
@@ -36,7 +36,7 @@ export function MedicalInfoSection({ control }: { control: Control<PatientFormVa
             slotProps={numeric}
           />
         </Grid>
-        <Grid size={{ xs: 6, md: 4 }}>
+        <Grid size={{ xs: 12, sm: 6, md: 4 }}>
           <FormTextField
             control={control}
             name="heightInches"

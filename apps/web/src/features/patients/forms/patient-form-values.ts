@@ -72,6 +72,17 @@ const oneOf = <T extends string>(options: readonly T[], value: unknown): T | nul
 const someOf = <T extends string>(options: readonly T[], value: unknown): T[] =>
   Array.isArray(value) ? value.filter((v): v is T => options.includes(v as T)) : [];
 
+/**
+ * A saved phone (digits only) as staff type one, 503-555-0142 or 1-503-555-0142: a spelling the phone rule
+ * accepts, unlike the (503) 555-0142 of the displays. Anything else is shown as saved.
+ */
+function typedPhone(digits: string | null | undefined): string {
+  const match = /^(1?)(\d{3})(\d{3})(\d{4})$/.exec(digits ?? '');
+  if (!match) return digits ?? '';
+  const [, one, area, exchange, line] = match;
+  return `${one ? '1-' : ''}${area}-${exchange}-${line}`;
+}
+
 /** YYYY-MM-DD as the date input shows it, MM/DD/YYYY. */
 const toInputDate = (date: string | null | undefined) => {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(date ?? '');
@@ -93,7 +104,7 @@ export function patientFormValues(patient: PatientView): PatientFormDefaults {
     email: patient.email ?? '',
     phones: patient.phones.length
       ? patient.phones.map((p) => ({
-          number: p.number,
+          number: typedPhone(p.number),
           type: oneOf(phoneTypes, p.type),
           notes: p.notes ?? '',
         }))
@@ -119,7 +130,7 @@ export function patientFormValues(patient: PatientView): PatientFormDefaults {
       monthlyReportConsent: oneOf(yesNo, prefs.monthlyReportConsent) ?? 'No',
       emergencyContactFirstName: text(prefs.emergencyContactFirstName),
       emergencyContactLastName: text(prefs.emergencyContactLastName),
-      emergencyContactNumber: text(prefs.emergencyContactNumber),
+      emergencyContactNumber: typedPhone(text(prefs.emergencyContactNumber)),
       notes: text(prefs.notes),
     },
     language: patient.language ?? '',

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import { messages, type PatientView, patientForm } from '@vigil/core';
 import { useMemo } from 'react';
@@ -135,8 +136,15 @@ export function PatientForm({ mode, defaultValues, patient, pending, onSubmit }:
       <MedicalInfoSection control={control} />
       {mode === 'edit' && <CustomAlertsSection control={control} />}
       {mode === 'add' && <DeviceSetupSection control={control} />}
-      <PrioritySection control={control} />
-      <EnrollmentSection control={control} setValue={setValue} mode={mode} />
+      {/* Two small sections: side by side where there is room, so the page does not run on. */}
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <PrioritySection control={control} />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <EnrollmentSection control={control} setValue={setValue} mode={mode} />
+        </Grid>
+      </Grid>
       {patient && <TrackedTimeSection patientId={patient._id} seconds={patient.trackedTimeThisMonth} />}
       {showBanner && (
         <Alert severity="error" role="alert">
