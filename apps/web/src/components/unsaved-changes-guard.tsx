@@ -1,5 +1,5 @@
 import { messages } from '@vigil/core';
-import { type ReactNode, useCallback, useEffect, useId, useState, useSyncExternalStore } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { type BlockerFunction, useBlocker } from 'react-router';
 import { labels, unsavedChangesTitle } from '../lib/labels';
 import { ConfirmDialog } from './confirm-dialog';
@@ -62,6 +62,12 @@ export interface UnsavedChangesGuard {
   /** Render it once in the form or dialog: the question shows through it. */
   prompt: ReactNode;
   /**
+   * Wraps a save. Nothing is asked while it runs or once it succeeded, so the page may leave at once,
+   * even by going back in history (a navigation that lands after the form has rendered again). A failed
+   * save guards again. The guard stays released until `when` next turns false (e.g. the form is reset).
+   */
+  saving: <T>(save: Promise<T>) => Promise<T>;
+  /**
    * For leaving without a navigation (closing a dialog, a Cancel that resets): runs `action` at once when
    * nothing is unsaved, else after the user confirms.
    */
@@ -70,16 +76,34 @@ export interface UnsavedChangesGuard {
 
 /**
  * Spec patients 2: leaving any form or dialog with unsaved changes asks 'You have unsaved changes. Are you
- * sure you want to leave?'. `when` is the form's own unsaved state; pass false while a save is under way
- * (`isDirty && !isSubmitting`), so that the navigation after a successful save goes through unasked.
+ * sure you want to leave?', for in-app navigation and for closing the tab. `when` is the form's own unsaved
+ * state (RHF's isDirty); saves go through `saving`.
  */
 export function useUnsavedChangesGuard(when: boolean): UnsavedChangesGuard {
   const id = useId();
+  const released = useRef(false);
+  const whenRef = useRef(when);
+  whenRef.current = when;
   useEffect(() => {
-    setGuard(id, when);
+    if (!when) released.current = false;
+    setGuard(id, when && !released.current);
   }, [id, when]);
   useEffect(() => () => setGuard(id, null), [id]);
   const isLeader = useSyncExternalStore(subscribe, () => leaderId() === id);
+
+  const saving = useCallback(
+    <T,>(save: Promise<T>) => {
+      // Saving a form without changes releases nothing, so that the next edit is guarded as usual.
+      released.current = whenRef.current;
+      setGuard(id, false);
+      return save.catch((error: unknown) => {
+        released.current = false;
+        setGuard(id, whenRef.current);
+        throw error;
+      });
+    },
+    [id],
+  );
 
   const [pendingDiscard, setPendingDiscard] = useState<(() => void) | null>(null);
   const confirmDiscard = useCallback(
@@ -104,5 +128,5 @@ export function useUnsavedChangesGuard(when: boolean): UnsavedChangesGuard {
       />
     </>
   );
-  return { prompt, confirmDiscard };
+  return { prompt, saving, confirmDiscard };
 }

@@ -6,6 +6,7 @@ import TextField from '@mui/material/TextField';
 import { ClinicSettingsForm, formatPhone } from '@vigil/core';
 import { useForm } from 'react-hook-form';
 import { FormTextField } from '../../../components/form-text-field';
+import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { labels } from '../../../lib/labels';
 import { clinicUrl } from '../../../lib/paths';
 import type { ClinicView } from '../clinic-view';
@@ -26,6 +27,8 @@ export function ClinicSettingsFields({ clinic, editable, pending, onSubmit }: Cl
     defaultValues: { name: clinic.name, address: clinic.address },
   });
   const hasErrors = Object.keys(formState.errors).length > 0;
+  // The section remounts this form with the saved clinic after a save, which leaves nothing unsaved.
+  const guard = useUnsavedChangesGuard(formState.isDirty && !pending);
   return (
     <Stack component="form" noValidate spacing={3} onSubmit={handleSubmit(onSubmit)}>
       <Grid container spacing={2.5}>
@@ -64,6 +67,7 @@ export function ClinicSettingsFields({ clinic, editable, pending, onSubmit }: Cl
           {labels.saveClinicInfo}
         </Button>
       )}
+      {guard.prompt}
     </Stack>
   );
 }

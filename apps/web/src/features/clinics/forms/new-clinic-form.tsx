@@ -9,6 +9,7 @@ import { useRef } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { FormTextField } from '../../../components/form-text-field';
 import { RadioField } from '../../../components/radio-field';
+import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { labels } from '../../../lib/labels';
 import { clinicUrl } from '../../../lib/paths';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
@@ -55,6 +56,7 @@ export function NewClinicFields({ pending, onSubmit, onCancel }: NewClinicFields
   const slugEditedByHand = useRef(false);
   const role = useWatch({ control, name: 'clinic_admin_role' });
   const slug = useWatch({ control, name: 'clinic_slug' });
+  const guard = useUnsavedChangesGuard(formState.isDirty);
 
   return (
     <Stack
@@ -62,7 +64,9 @@ export function NewClinicFields({ pending, onSubmit, onCancel }: NewClinicFields
       noValidate
       spacing={3}
       onSubmit={handleSubmit((values) =>
-        onSubmit(values).catch((error: unknown) => showServerFieldErrors(error, setError, fieldNames)),
+        guard
+          .saving(onSubmit(values))
+          .catch((error: unknown) => showServerFieldErrors(error, setError, fieldNames)),
       )}
     >
       <Typography variant="h2">{labels.clinicInfo}</Typography>
@@ -179,6 +183,7 @@ export function NewClinicFields({ pending, onSubmit, onCancel }: NewClinicFields
           {labels.cancel}
         </Button>
       </Stack>
+      {guard.prompt}
     </Stack>
   );
 }

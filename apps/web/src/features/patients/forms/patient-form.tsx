@@ -98,8 +98,7 @@ export function PatientForm({ mode, defaultValues, patient, pending, onSubmit }:
     resolver: zodResolver(schema, undefined, { raw: true }),
     defaultValues,
   });
-  // Off while saving: the navigation that follows a successful save must go through unasked.
-  const guard = useUnsavedChangesGuard(formState.isDirty && !formState.isSubmitting);
+  const guard = useUnsavedChangesGuard(formState.isDirty);
   const showBanner = formState.submitCount > 0 && Object.keys(formState.errors).length > 0;
 
   const ownClinic =
@@ -123,9 +122,9 @@ export function PatientForm({ mode, defaultValues, patient, pending, onSubmit }:
       noValidate
       spacing={3}
       onSubmit={handleSubmit((values) =>
-        onSubmit(values).catch((error: unknown) =>
-          showServerFieldErrors(error, setError, serverFieldPaths(error)),
-        ),
+        guard
+          .saving(onSubmit(values))
+          .catch((error: unknown) => showServerFieldErrors(error, setError, serverFieldPaths(error))),
       )}
     >
       {mode === 'add' && assignment}

@@ -6,6 +6,7 @@ import { AccountForm } from '@vigil/core';
 import { useForm } from 'react-hook-form';
 import { FormTextField } from '../../../components/form-text-field';
 import { RadioField } from '../../../components/radio-field';
+import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { YesNoField } from '../../../components/yes-no-field';
 import { labels } from '../../../lib/labels';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
@@ -39,7 +40,7 @@ export function AccountFormFields({
   pending,
   onSubmit,
 }: AccountFormFieldsProps) {
-  const { control, handleSubmit, setError, formState } = useForm({
+  const { control, handleSubmit, setError, formState, reset, getValues } = useForm({
     resolver: zodResolver(AccountForm),
     mode: 'onChange',
     defaultValues: {
@@ -53,6 +54,7 @@ export function AccountFormFields({
     },
   });
   const hasErrors = Object.keys(formState.errors).length > 0;
+  const guard = useUnsavedChangesGuard(formState.isDirty);
 
   return (
     <Stack
@@ -60,9 +62,13 @@ export function AccountFormFields({
       noValidate
       spacing={3}
       onSubmit={handleSubmit((values) =>
-        onSubmit(values).catch((error: unknown) =>
-          showServerFieldErrors(error, setError, ['firstName', 'lastName', 'phone', 'email']),
-        ),
+        guard
+          .saving(onSubmit(values))
+          // The form stays on the page: what was saved is the new starting point, nothing is unsaved.
+          .then(() => reset(getValues()))
+          .catch((error: unknown) =>
+            showServerFieldErrors(error, setError, ['firstName', 'lastName', 'phone', 'email']),
+          ),
       )}
     >
       <Grid container spacing={2.5}>
@@ -102,6 +108,7 @@ export function AccountFormFields({
       >
         {labels.updateAndSaveChanges}
       </Button>
+      {guard.prompt}
     </Stack>
   );
 }

@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { Controller, type DefaultValues, useForm, useWatch } from 'react-hook-form';
 import { FormTextField } from '../../../components/form-text-field';
 import { RadioField } from '../../../components/radio-field';
+import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { YesNoField } from '../../../components/yes-no-field';
 import { labels, notices } from '../../../lib/labels';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
@@ -63,6 +64,7 @@ export function UserFormFields({
   const clinicalRole = useWatch({ control, name: 'clinicalRole' });
   const password = useWatch({ control, name: 'password' });
   const hasErrors = Object.keys(formState.errors).length > 0;
+  const guard = useUnsavedChangesGuard(formState.isDirty);
 
   return (
     <>
@@ -71,15 +73,17 @@ export function UserFormFields({
         noValidate
         spacing={3}
         onSubmit={handleSubmit((values) =>
-          onSubmit(values).catch((error: unknown) =>
-            showServerFieldErrors(error, setError, [
-              'firstName',
-              'lastName',
-              'phone',
-              'email',
-              'clinicalRole',
-            ]),
-          ),
+          guard
+            .saving(onSubmit(values))
+            .catch((error: unknown) =>
+              showServerFieldErrors(error, setError, [
+                'firstName',
+                'lastName',
+                'phone',
+                'email',
+                'clinicalRole',
+              ]),
+            ),
         )}
       >
         <Grid container spacing={2.5}>
@@ -174,6 +178,7 @@ export function UserFormFields({
             {labels.cancel}
           </Button>
         </Stack>
+        {guard.prompt}
       </Stack>
       <TemporaryPasswordDialog
         open={passwordDialogOpen}
