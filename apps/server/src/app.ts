@@ -16,6 +16,8 @@ import { createClinicsService } from './features/clinics/clinics.service.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { devOutboxRoutes } from './features/outbox/outbox.routes.js';
 import { createOutboxService, type DeliveryScheduler } from './features/outbox/outbox.service.js';
+import { patientsRoutes } from './features/patients/patients.routes.js';
+import { createPatientsService } from './features/patients/patients.service.js';
 import { createReadingsService, type ReadingsService } from './features/readings/readings.service.js';
 import { uploadsRoutes } from './features/uploads/uploads.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
@@ -113,6 +115,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const storage = createLocalDiskStorage(path.join(config.dataDir, 'uploads'));
   const users = createUsersService({ db: database.db, clock, audit, auth, storage });
   const clinics = createClinicsService({ db: database.db, clock, audit, auth, sms });
+  const patients = createPatientsService({ db: database.db, clock, audit });
 
   if (config.jobs) {
     boss = createBoss(database, config.databaseUrl);
@@ -139,6 +142,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       authRoutes(api, auth, { perMinute: config.authRateLimitPerMinute });
       usersRoutes(api, users);
       clinicsRoutes(api, clinics);
+      patientsRoutes(api, patients);
       uploadsRoutes(api, storage);
       if (config.env !== 'production') devOutboxRoutes(api, outbox);
     },

@@ -1,0 +1,188 @@
+import { bulkTimeNotes, type ClinicianListRow, type PatientListPage, type PatientView } from '@vigil/core';
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEvents, patientDayRollups, patients, timeEntries } from '../../db/schema/index.js';
+import {
+  addPatient,
+  createWorld,
+  fixtureIds as ids,
+  patientBody,
+  type Who,
+  type World,
+} from './patient-fixtures.js';
+
+let w: World;
+const db = () => w.t.app.vigil.database.db;
+const south = { clinic: ids.south, assignedPhysician: ids.southPhysician, careTeam: [ids.southStaff] };
+/** 28 South patients (more than a page), 2 of them named for a search; one North patient. */
+const southIds: string[] = [];
+let northId: string;
+
+beforeAll(async () => {
+  w = await createWorld();
+  for (let i = 0; i < 28; i++) {
+    const firstName = i < 2 ? `Searchable${i}` : `Bulk${i}`;
+    southIds.push(await addPatient(w, 'southPhysician', patientBody({ ...south, firstName })));
+  }
+  northId = await addPatient(w, 'northStaff', patientBody());
+});
+afterAll(() => w.close());
+
+const bulk = { time: 30, isbulktimetracking: true, text: bulkTimeNotes[0] };
+async function entriesOf(kind: 'bulk' | 'manual' | 'timer') {
+  return db().select().from(timeEntries).where(eq(timeEntries.kind, kind));
+}
+async function patientView(id: string, who: Who = 'circleAdmin'): Promise<PatientView> {
+  return (await w.as(who).get(`/api/pacients/${id}`)).json().data;
+}
+
+describe('bulk time on every patient of the filtered list (DESIGN 4)', () => {
+  it('tracks every page of the filtered result, then counts them as already tracked that day', async () => {
+    const url = `/api/pacients/bulkTimeTrack/?selectedClinics=${ids.south}&activeStatus=active`;
+    const first = await w.as('circleAdmin').post(url, bulk);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ data: { numAlreadyTracked: 0, numTracked: 28 } });
+    const stored = await entriesOf('bulk');
+    expect(stored).toHaveLength(28);
+    expect(new Set(stored.map((e) => e.patientId))).toEqual(new Set(southIds));
+    expect(stored[0]).toMatchObject({
+      userId: ids.circleAdmin,
+      seconds: 30,
+      note: bulkTimeNotes[0],
+      day: '2026-11-02',
+      clinicId: ids.south,
+    });
+    // The same list later that day: nobody is tracked twice; the path without the slash works too.
+    const again = await w.as('circleAdmin').post(url.replace('/?', '?'), { ...bulk, text: '-' });
+    expect(again.json()).toEqual({ data: { numAlreadyTracked: 28, numTracked: 0 } });
+    expect(await entriesOf('bulk')).toHaveLength(28);
+  });
+
+  it('refreshes the tracked time of the month and the day rollup', async () => {
+    expect((await patientView(southIds[5]!)).trackedTimeThisMonth).toBe(30);
+    const [rollup] = await db()
+      .select()
+      .from(patientDayRollups)
+      .where(and(eq(patientDayRollups.patientId, southIds[5]!), eq(patientDayRollups.day, '2026-11-02')));
+    expect(rollup?.trackedSeconds).toBe(30);
+    const page = await w
+      .as('circleAdmin')
+      .get(`/api/pacients/patient-priority-list?selectedClinics=${ids.south}`);
+    expect(
+      page.json().patients.every((r: { trackedTimeThisMonth: number }) => r.trackedTimeThisMonth === 30),
+    ).toBe(true);
+  });
+
+  it('follows the search and the filters, and a clinic user never reaches another clinic', async () => {
+    const searched = await w
+      .as('southPhysician')
+      .post(`/api/pacients/bulkTimeTrack?searchString=searchable&selectedClinics=${ids.north}`, bulk);
+    expect(searched.json()).toEqual({ data: { numAlreadyTracked: 2, numTracked: 0 } });
+    const northOnly = await w
+      .as('northStaff')
+      .post(`/api/pacients/bulkTimeTrack?selectedClinics=${ids.south}`, bulk);
+    expect(northOnly.json()).toEqual({ data: { numAlreadyTracked: 0, numTracked: 1 } });
+    const [entry] = (await entriesOf('bulk')).filter((e) => e.patientId === northId);
+    expect(entry?.userId).toBe(ids.northStaff);
+    const none = await w.as('circleAdmin').post('/api/pacients/bulkTimeTrack?searchString=nobody', bulk);
+    expect(none.json()).toEqual({ data: { numAlreadyTracked: 0, numTracked: 0 } });
+  });
+
+  it('tracks the same patients again on the next calendar day of their clinic', async () => {
+    // 17:00Z is 09:00 in Los Angeles; 16 hours later it is the next day there.
+    for (let i = 0; i < 40; i++) await w.advance(24 * 60_000);
+    const next = await w
+      .as('circleAdmin')
+      .post(`/api/pacients/bulkTimeTrack?selectedClinics=${ids.south}`, bulk);
+    expect(next.json()).toEqual({ data: { numAlreadyTracked: 0, numTracked: 28 } });
+    const days = new Set((await entriesOf('bulk')).map((e) => e.day));
+    expect(days).toEqual(new Set(['2026-11-02', '2026-11-03']));
+  });
+
+  it.each([
+    [{}],
+    [{ ...bulk, time: 0 }],
+    [{ ...bulk, time: '30' }],
+    [{ ...bulk, time: 86_401 }],
+    [{ ...bulk, isbulktimetracking: false }],
+    [{ ...bulk, text: 'Anything' }],
+  ])('refuses %j and writes nothing', async (body) => {
+    const [before] = await db().select({ n: count() }).from(timeEntries);
+    const res = await w.as('circleAdmin').post('/api/pacients/bulkTimeTrack', body);
+    expect(res.statusCode).toBe(400);
+    const [after] = await db().select({ n: count() }).from(timeEntries);
+    expect(after).toEqual(before);
+  });
+});
+
+describe('time on one patient', () => {
+  it('adds Manually Add Time as given, uncapped', async () => {
+    const before = (await patientView(northId)).trackedTimeThisMonth;
+    const res = await w
+      .as('northStaff')
+      .post(`/api/pacients/${northId}/track`, { time: 5400, kind: 'manual' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ seconds: 5400, trackedTimeThisMonth: before + 5400 });
+    expect((await entriesOf('manual')).map((e) => [e.patientId, e.userId, e.seconds])).toEqual([
+      [northId, ids.northStaff, 5400],
+    ]);
+  });
+
+  it('caps a timer entry at the time since the previous one, or since the session began', async () => {
+    const track = (id: string, time: number) =>
+      w.as('southPhysician').post(`/api/pacients/${id}/track`, { time });
+    // Well after the session began and this user's last timer entry: the first fits whole.
+    await w.advance(15 * 60_000);
+    const first = await track(southIds[0]!, 600);
+    expect(first.json().data.seconds).toBe(600);
+    // Nothing has passed since that entry: a second timer at once adds nothing.
+    expect((await track(southIds[1]!, 600)).json().data.seconds).toBe(0);
+    await w.advance(5 * 60_000);
+    expect((await track(southIds[1]!, 600)).json().data.seconds).toBe(300);
+    // A manual entry is not a timer: it neither is capped nor moves the window.
+    await w.advance(2 * 60_000);
+    await w.as('southPhysician').post(`/api/pacients/${southIds[2]}/track`, { time: 900, kind: 'manual' });
+    expect((await track(southIds[2]!, 600)).json().data.seconds).toBe(120);
+    const timers = (await entriesOf('timer')).filter((e) => e.userId === ids.southPhysician);
+    expect(timers.map((e) => e.seconds)).toEqual([600, 300, 120]);
+  });
+
+  it('refuses malformed time and changes nothing', async () => {
+    const [before] = await db().select({ n: count() }).from(timeEntries);
+    for (const body of [
+      {},
+      { time: 0 },
+      { time: -5 },
+      { time: 1.5 },
+      { time: 86_401 },
+      { time: 5, kind: 'bulk' },
+    ]) {
+      const res = await w.as('northStaff').post(`/api/pacients/${northId}/track`, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    const [after] = await db().select({ n: count() }).from(timeEntries);
+    expect(after).toEqual(before);
+  });
+});
+
+describe('Mark Reviewed', () => {
+  it('stores who and when, records an audit event and shows on the clinician list', async () => {
+    const res = await w.as('northStaff').post(`/api/pacients/${northId}/mark-monthly-reviewed`);
+    expect(res.statusCode).toBe(200);
+    const now = w.t.clock.now().toISOString();
+    expect(res.json()).toEqual({ data: { lastReviewedAt: now } });
+    const [row] = await db().select().from(patients).where(eq(patients.id, northId));
+    expect(row).toMatchObject({ lastReviewedBy: ids.northStaff });
+    const events = await db()
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.patientId, northId), eq(auditEvents.action, 'patient.reviewed')));
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ actorUserId: ids.northStaff, clinicId: ids.north });
+    const list = (
+      await w.as('northStaff').get('/api/pacients/clinician-patient-list')
+    ).json() as PatientListPage<ClinicianListRow>;
+    expect(list.patients.find((r) => r._id === northId)?.lastReviewedAt).toBe(now);
+    expect((await patientView(northId)).lastReviewedAt).toBe(now);
+  });
+});

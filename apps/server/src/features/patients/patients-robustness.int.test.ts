@@ -1,0 +1,185 @@
+import { defaultCustomAlerts, patientFilterKeys } from '@vigil/core';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addPatient,
+  createWorld,
+  fixtureIds as ids,
+  patientBody,
+  type Who,
+  type World,
+} from './patient-fixtures.js';
+
+let w: World;
+let northPatient: string;
+let southPatient: string;
+beforeAll(async () => {
+  w = await createWorld();
+  northPatient = await addPatient(w, 'northStaff', patientBody());
+  southPatient = await addPatient(
+    w,
+    'southPhysician',
+    patientBody({ clinic: ids.south, assignedPhysician: ids.southPhysician, careTeam: [ids.southStaff] }),
+  );
+});
+afterAll(() => w.close());
+
+const who = fc.constantFrom<Who>(
+  'circleAdmin',
+  'navigatorA',
+  'northPhysician',
+  'northStaff',
+  'southPhysician',
+);
+const known = () => [northPatient, southPatient, ids.north, ids.south, ids.northPhysician, ids.navigatorA];
+const id = fc.oneof(
+  fc.constantFrom(0, 1, 2, 3, 4, 5).map((i) => known()[i]!),
+  fc.uuid(),
+  fc.string({ maxLength: 40 }).map(encodeURIComponent),
+);
+const json = fc.jsonValue({ maxDepth: 3 });
+const anyValue = fc.oneof(fc.string({ maxLength: 30 }), fc.boolean(), fc.integer(), fc.constant(null), json);
+
+/** A query string of the lists' own keys (and some others) with valid, odd and hostile values. */
+const queryValue = fc.oneof(
+  fc.string({ maxLength: 30 }),
+  fc.constantFrom(
+    'active',
+    'inactive',
+    'neverenrolled',
+    'unassigned',
+    'Yes',
+    'No',
+    'CHF',
+    '%',
+    '_',
+    "' or 1=1 --",
+  ),
+  fc.integer({ min: -5, max: 3000 }).map(String),
+  id,
+  fc.array(id, { maxLength: 3 }).map((a) => a.join(',')),
+  fc.constantFrom('priorityScore', 'fullName', 'lastReviewed', 'mostRecentWeight', 'asc', 'desc'),
+);
+const queryKey = fc.oneof(
+  fc.constantFrom(
+    ...patientFilterKeys,
+    'page',
+    'pageSize',
+    'sort',
+    'sortDir',
+    'searchString',
+    'month',
+    'year',
+    'roleType',
+    'clinics',
+    'includeCN',
+    'clinicId',
+    'trackAT',
+  ),
+  fc.string({ maxLength: 10 }),
+);
+const query = fc
+  .array(fc.tuple(queryKey, queryValue, fc.boolean()), { maxLength: 6 })
+  .map((pairs) =>
+    pairs.map(([k, v, encode]) => `${encodeURIComponent(k)}=${encode ? encodeURIComponent(v) : v}`).join('&'),
+  );
+
+/** Patient forms: mostly valid ones with one or two fields replaced, and arbitrary JSON. */
+const formField = fc.constantFrom(
+  'clinic',
+  'assignedPhysician',
+  'assignedCareNavigator',
+  'careTeam',
+  'firstName',
+  'email',
+  'dateOfBirth',
+  'heightFeet',
+  'weight',
+  'phones',
+  'phone',
+  'address',
+  'preferences',
+  'consent',
+  'enrolled',
+  'active',
+  'customAlerts',
+);
+const fieldValue = fc.oneof(
+  anyValue,
+  id,
+  fc.array(id, { maxLength: 3 }),
+  fc.constant(defaultCustomAlerts.map((a) => ({ ...a, values: { x: '999999' } }))),
+  fc.record({ status: anyValue, number: anyValue, type: anyValue }, { requiredKeys: [] }),
+);
+const form = fc.oneof(
+  json,
+  fc.array(fc.tuple(formField, fieldValue), { maxLength: 2 }).map((changes) => ({
+    ...patientBody({ assignedCareNavigator: ids.navigatorA }),
+    ...Object.fromEntries(changes),
+  })),
+);
+const otherBody = fc.oneof(
+  json,
+  fc.record(
+    {
+      time: anyValue,
+      kind: fc.oneof(fc.constant('manual'), anyValue),
+      isbulktimetracking: anyValue,
+      text: fc.oneof(fc.constant('-'), anyValue),
+      month: anyValue,
+      year: anyValue,
+      isClinicList: anyValue,
+      activeStatus: anyValue,
+    },
+    { requiredKeys: [] },
+  ),
+);
+
+type Call = { method: 'GET' | 'POST' | 'PUT'; url: string; body?: unknown };
+const calls: fc.Arbitrary<Call> = fc.oneof(
+  form.map((body) => ({ method: 'POST' as const, url: '/api/pacients', body })),
+  fc.tuple(id, form).map(([x, body]) => ({ method: 'PUT' as const, url: `/api/pacients/${x}`, body })),
+  fc.tuple(id, query).map(([x, q]) => ({ method: 'GET' as const, url: `/api/pacients/${x}?${q}` })),
+  id.map((x) => ({ method: 'GET' as const, url: `/api/pacients/${x}/details` })),
+  fc
+    .tuple(id, otherBody)
+    .map(([x, body]) => ({ method: 'POST' as const, url: `/api/pacients/${x}/track`, body })),
+  id.map((x) => ({ method: 'POST' as const, url: `/api/pacients/${x}/mark-monthly-reviewed` })),
+  query.map((q) => ({ method: 'GET' as const, url: `/api/pacients/patient-priority-list?${q}` })),
+  query.map((q) => ({ method: 'GET' as const, url: `/api/pacients/clinician-patient-list?${q}` })),
+  fc
+    .tuple(query, otherBody, fc.boolean())
+    .map(([q, body, slash]) => ({
+      method: 'POST' as const,
+      url: `/api/pacients/bulkTimeTrack${slash ? '/' : ''}?${q}`,
+      body,
+    })),
+  query.map((q) => ({ method: 'GET' as const, url: `/api/users?${q}` })),
+  fc
+    .tuple(id, otherBody)
+    .map(([x, body]) => ({ method: 'PUT' as const, url: `/api/users/updateFilters/${x}`, body })),
+);
+
+describe('patient and picker routes under malformed input', () => {
+  it('answer random ids, bodies and query strings from every role with 4xx, or 200/201 when valid', async () => {
+    await fc.assert(
+      fc.asyncProperty(calls, who, async (call, user) => {
+        const res = await w.t.app.inject({
+          method: call.method,
+          url: call.url,
+          ...(call.body === undefined ? {} : { payload: JSON.stringify(call.body) }),
+          headers: {
+            authorization: `Bearer ${w.tokens[user]}`,
+            ...(call.body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+        });
+        const ok = res.statusCode === 200 || res.statusCode === 201;
+        expect(
+          ok || (res.statusCode >= 400 && res.statusCode < 500),
+          `${call.method} ${call.url} ${res.body}`,
+        ).toBe(true);
+      }),
+      { numRuns: 400 },
+    );
+  });
+});

@@ -1,0 +1,238 @@
+import type { CustomAlert } from '@vigil/core';
+import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.js';
+import {
+  clinics,
+  type PatientRow,
+  patientCareTeam,
+  patientMetrics,
+  patients,
+  sessions,
+  timeEntries,
+  users,
+} from '../../db/schema/index.js';
+import { isUuid } from '../../db/uuid.js';
+import { type PatientScope, scopeCondition } from './patient-scope.js';
+
+export type CareTeamRole = 'CARE_NAVIGATOR' | 'STAFF';
+
+export interface CareTeamMember {
+  userId: string;
+  role: CareTeamRole;
+  firstName: string;
+  lastName: string;
+}
+
+/** A patient with what its views need: the clinic, the assigned people by name, this month's time. */
+export interface PatientRecord {
+  patient: PatientRow;
+  clinic: { id: string; name: string; timeZone: string; customAlerts: CustomAlert[] };
+  physicianName: { firstName: string; lastName: string } | null;
+  careTeam: CareTeamMember[];
+  trackedTimeThisMonth: number;
+}
+
+export interface ClinicSummary {
+  id: string;
+  name: string;
+  timeZone: string;
+  active: boolean;
+}
+
+export interface AssignableUser {
+  id: string;
+  roleType: 'CARE_NAVIGATOR' | 'PHYSICIAN' | 'STAFF';
+  portal: 'CIRCLE' | 'CLINIC';
+  clinicId: string | null;
+  isDeactivated: boolean;
+}
+
+const physician = alias(users, 'physician');
+
+export function createPatientsRepository(db: DbOrTx) {
+  return {
+    /**
+     * One patient inside the scope, in one query (the care team is aggregated in a subquery), or
+     * undefined for an unknown id, a malformed one or a patient of another clinic.
+     */
+    async findById(scope: PatientScope, id: string): Promise<PatientRecord | undefined> {
+      if (!isUuid(id)) return undefined;
+      const [row] = await db
+        .select({
+          patient: patients,
+          clinicName: clinics.name,
+          clinicTimeZone: clinics.timeZone,
+          clinicCustomAlerts: clinics.customAlerts,
+          physicianFirstName: physician.firstName,
+          physicianLastName: physician.lastName,
+          trackedTimeThisMonth: patientMetrics.trackedTimeThisMonth,
+          careTeam: sql<CareTeamMember[]>`(
+            select coalesce(json_agg(json_build_object(
+              'userId', ct.user_id, 'role', ct.role, 'firstName', u.first_name, 'lastName', u.last_name
+            ) order by ct.created_at, u.last_name, u.first_name), '[]'::json)
+            from ${patientCareTeam} ct join ${users} u on u.id = ct.user_id
+            where ct.patient_id = ${patients.id})`,
+        })
+        .from(patients)
+        .innerJoin(clinics, eq(clinics.id, patients.clinicId))
+        .leftJoin(physician, eq(physician.id, patients.assignedPhysicianId))
+        .leftJoin(patientMetrics, eq(patientMetrics.patientId, patients.id))
+        .where(and(eq(patients.id, id), scopeCondition(scope)));
+      if (!row) return undefined;
+      return {
+        patient: row.patient,
+        clinic: {
+          id: row.patient.clinicId,
+          name: row.clinicName,
+          timeZone: row.clinicTimeZone,
+          customAlerts: row.clinicCustomAlerts,
+        },
+        physicianName:
+          row.physicianFirstName !== null
+            ? { firstName: row.physicianFirstName, lastName: row.physicianLastName ?? '' }
+            : null,
+        careTeam: row.careTeam,
+        trackedTimeThisMonth: row.trackedTimeThisMonth ?? 0,
+      };
+    },
+
+    /**
+     * Locks the patient's row for the rest of the transaction, so two saves of one patient apply one after
+     * the other and each compares against what the other wrote.
+     */
+    async lockById(scope: PatientScope, id: string): Promise<PatientRow | undefined> {
+      if (!isUuid(id)) return undefined;
+      const [row] = await db
+        .select()
+        .from(patients)
+        .where(and(eq(patients.id, id), scopeCondition(scope)))
+        .for('update');
+      return row;
+    },
+
+    async findClinic(id: string): Promise<ClinicSummary | undefined> {
+      if (!isUuid(id)) return undefined;
+      const [row] = await db
+        .select({ id: clinics.id, name: clinics.name, timeZone: clinics.timeZone, active: clinics.active })
+        .from(clinics)
+        .where(eq(clinics.id, id));
+      return row;
+    },
+
+    /** Users by id, for checking an assignment; malformed ids are left out (they match no one). */
+    async findUsersByIds(ids: readonly string[]): Promise<AssignableUser[]> {
+      const valid = [...new Set(ids.filter(isUuid))];
+      if (!valid.length) return [];
+      return db
+        .select({
+          id: users.id,
+          roleType: users.roleType,
+          portal: users.portal,
+          clinicId: users.clinicId,
+          isDeactivated: users.isDeactivated,
+        })
+        .from(users)
+        .where(inArray(users.id, valid));
+    },
+
+    async insert(values: typeof patients.$inferInsert): Promise<PatientRow> {
+      const [row] = await db.insert(patients).values(values).returning();
+      return row!;
+    },
+
+    async update(
+      scope: PatientScope,
+      id: string,
+      changes: Partial<Omit<PatientRow, 'id' | 'clinicId' | 'createdAt'>>,
+      now: Date,
+    ): Promise<void> {
+      await db
+        .update(patients)
+        .set({ ...changes, updatedAt: now })
+        .where(and(eq(patients.id, id), scopeCondition(scope)));
+    },
+
+    /** Makes the patient's members of one care-team role exactly `userIds`, keeping the rows that stay. */
+    async replaceCareTeam(
+      patient: { id: string; clinicId: string },
+      role: CareTeamRole,
+      userIds: readonly string[],
+      now: Date,
+    ): Promise<void> {
+      const keep = [...new Set(userIds)];
+      await db
+        .delete(patientCareTeam)
+        .where(
+          and(
+            eq(patientCareTeam.patientId, patient.id),
+            eq(patientCareTeam.role, role),
+            keep.length ? notInArray(patientCareTeam.userId, keep) : undefined,
+          ),
+        );
+      if (!keep.length) return;
+      await db
+        .insert(patientCareTeam)
+        .values(
+          keep.map((userId) => ({
+            clinicId: patient.clinicId,
+            patientId: patient.id,
+            userId,
+            role,
+            createdAt: now,
+          })),
+        )
+        .onConflictDoNothing();
+    },
+
+    async setReviewed(
+      scope: PatientScope,
+      id: string,
+      at: Date,
+      by: string,
+    ): Promise<PatientRow | undefined> {
+      if (!isUuid(id)) return undefined;
+      const [row] = await db
+        .update(patients)
+        .set({ lastReviewedAt: at, lastReviewedBy: by })
+        .where(and(eq(patients.id, id), scopeCondition(scope)))
+        .returning();
+      return row;
+    },
+
+    async insertTimeEntry(values: typeof timeEntries.$inferInsert): Promise<void> {
+      await db.insert(timeEntries).values(values);
+    },
+
+    /**
+     * Where a user's next timer entry may start counting (DESIGN 4, time): their latest timer entry on any
+     * patient, or the start of the session if that is later. The user's row is locked first so that two
+     * timer saves of one user (two tabs) are capped one after the other and never count the same time.
+     */
+    async timerWindowStart(userId: string, sessionId: string): Promise<Date | undefined> {
+      await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+      const [session] = await db
+        .select({ createdAt: sessions.createdAt })
+        .from(sessions)
+        .where(eq(sessions.id, sessionId));
+      const [latest] = await db
+        .select({ at: timeEntries.at })
+        .from(timeEntries)
+        .where(and(eq(timeEntries.userId, userId), eq(timeEntries.kind, 'timer')))
+        .orderBy(desc(timeEntries.at))
+        .limit(1);
+      if (!session) return undefined;
+      return latest && latest.at > session.createdAt ? latest.at : session.createdAt;
+    },
+
+    async trackedTimeThisMonth(patientId: string): Promise<number> {
+      const [row] = await db
+        .select({ seconds: patientMetrics.trackedTimeThisMonth })
+        .from(patientMetrics)
+        .where(eq(patientMetrics.patientId, patientId));
+      return row?.seconds ?? 0;
+    },
+  };
+}
+
+export type PatientsRepository = ReturnType<typeof createPatientsRepository>;

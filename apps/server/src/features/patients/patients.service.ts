@@ -1,0 +1,567 @@
+import {
+  AppError,
+  type BulkTimeBody,
+  type BulkTimeQuery,
+  type BulkTimeResult,
+  type ClinicianListQuery,
+  type ClinicianListRow,
+  type ConsentStatus,
+  type CreatedPatient,
+  calendarDay,
+  defaultTimeZone,
+  errorMessages,
+  type MarkReviewedResult,
+  messages,
+  monthDays,
+  type PatientFilters,
+  type PatientListPage,
+  type PatientPayload,
+  type PatientView,
+  type PriorityListQuery,
+  type PriorityListRow,
+  patientErrorMessages,
+  patientFilterKeys,
+  patientForm,
+  priorityScore,
+  type TrackedTime,
+  type TrackTimeBody,
+} from '@vigil/core';
+import type { z } from 'zod';
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/client.js';
+import type { PatientRow } from '../../db/schema/index.js';
+import type { AuditService } from '../audit/audit.service.js';
+import type { AuthUser } from '../auth/auth-user.js';
+import {
+  type BadgeSource,
+  createPatientListsRepository,
+  type ListMonth,
+  type ListSelection,
+} from './patient-lists.repository.js';
+import {
+  isoDay,
+  monthOfDay,
+  refreshManyPatientMetrics,
+  refreshPatientMetrics,
+} from './patient-metrics.service.js';
+import { patientScope, scopeIncludesClinic } from './patient-scope.js';
+import { patientSearchText } from './patient-search-text.js';
+import { toPatientView } from './patient-view.js';
+import {
+  type AssignableUser,
+  type CareTeamMember,
+  createPatientsRepository,
+  type PatientRecord,
+} from './patients.repository.js';
+
+export interface PatientsDeps {
+  db: Db;
+  clock: Clock;
+  audit: AuditService;
+}
+
+type FormMode = 'add' | 'edit';
+
+/** Every problem of a refused form at once, keyed by the field's path ('phones.0.number'). */
+function formErrors(error: z.ZodError): AppError {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
+  return new AppError('VALIDATION', messages.requiredFieldsBanner, fields);
+}
+
+const invalid = (fields: Record<string, string>) =>
+  new AppError('VALIDATION', messages.requiredFieldsBanner, fields);
+const notFound = () => new AppError('NOT_FOUND', errorMessages.notFound);
+
+const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`;
+
+const badges = (r: BadgeSource) => ({
+  inactive: r.enrolled && !r.active,
+  unenrolled: r.everEnrolled && !r.enrolled,
+  neverEnrolled: !r.everEnrolled,
+  unassigned: r.unassigned,
+});
+
+/** The care team as stored: staff and care navigator ids. */
+const teamIds = (team: readonly CareTeamMember[], role: CareTeamMember['role']) =>
+  team
+    .filter((m) => m.role === role)
+    .map((m) => m.userId)
+    .sort();
+
+/** What an update's audit event compares: the patient's data and assignment, never derived or bookkeeping fields. */
+function audited(p: PatientRow, staff: readonly string[], navigators: readonly string[]) {
+  return {
+    firstName: p.firstName,
+    lastName: p.lastName,
+    email: p.email,
+    language: p.language,
+    sex: p.sex,
+    dateOfBirth: p.dateOfBirth,
+    phone: p.phone,
+    phones: p.phones,
+    address: p.address,
+    preferences: p.preferences,
+    deviceInfo: p.deviceInfo,
+    medicalInfo: p.medicalInfo,
+    diagnosis: p.diagnosis,
+    consentStatus: p.consentStatus,
+    consentUserId: p.consentUserId,
+    consentDate: p.consentDate?.toISOString() ?? null,
+    connectDevices: p.connectDevices,
+    shippingAddress: p.shippingAddress,
+    enrolled: p.enrolled,
+    active: p.active,
+    highPriority: p.highPriority,
+    customAlerts: p.customAlerts,
+    assignedPhysician: p.assignedPhysicianId,
+    careTeam: [...staff].sort(),
+    careNavigators: [...navigators].sort(),
+  };
+}
+
+/** Only the fields that changed, before and after: the audit trail needs no more patient data than that. */
+function changedFields(before: Record<string, unknown>, after: Record<string, unknown>) {
+  const keys = Object.keys(after).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+  return {
+    before: Object.fromEntries(keys.map((k) => [k, before[k]])),
+    after: Object.fromEntries(keys.map((k) => [k, after[k]])),
+  };
+}
+
+/** The stored columns of a parsed form (its submit transformation already applied by the core). */
+function formColumns(payload: PatientPayload) {
+  return {
+    firstName: payload.firstName,
+    lastName: payload.lastName,
+    searchText: patientSearchText(payload.firstName, payload.lastName, payload.medicalInfo.mr),
+    email: payload.email,
+    language: payload.language,
+    sex: payload.sex,
+    dateOfBirth: payload.dateOfBirth,
+    phone: payload.phone,
+    phones: payload.phones,
+    address: payload.address,
+    preferences: payload.preferences as Record<string, unknown>,
+    deviceInfo: { reading: { intervals: payload.deviceInfo.reading.intervals.map((d) => d.toISOString()) } },
+    medicalInfo: payload.medicalInfo as Record<string, unknown>,
+    mr: payload.medicalInfo.mr,
+    diagnosis: payload.diagnosis,
+    monthlyReportConsent: payload.preferences.monthlyReportConsent === 'Yes',
+    consentStatus: payload.consent.status,
+    consentUserId: payload.consent.user,
+    consentDate: payload.consent.dateGiven ? new Date(payload.consent.dateGiven) : null,
+    highPriority: payload.highPriority,
+    assignedPhysicianId: payload.assignedPhysician,
+  };
+}
+
+/** Fields whose change moves the list metrics (the score, the badges, the thresholds of the weight flags). */
+const metricsInputsChanged = (before: PatientRow, after: Partial<PatientRow>) =>
+  (['enrolled', 'active', 'highPriority', 'customAlerts'] as const).some(
+    (k) => k in after && JSON.stringify(before[k]) !== JSON.stringify(after[k]),
+  );
+
+export function createPatientsService(deps: PatientsDeps) {
+  const { db, clock, audit } = deps;
+  const patients = createPatientsRepository(db);
+  const lists = createPatientListsRepository(db);
+
+  async function findVisible(actor: AuthUser, id: string): Promise<PatientRecord> {
+    const record = await patients.findById(patientScope(actor), id);
+    if (!record) throw notFound();
+    return record;
+  }
+
+  function parseForm(actor: AuthUser, mode: FormMode, body: unknown, saved?: PatientRow): PatientPayload {
+    const form = patientForm({
+      portal: actor.role.portal,
+      mode,
+      userId: actor.id,
+      savedConsent: saved?.consentStatus
+        ? {
+            status: saved.consentStatus as ConsentStatus,
+            user: saved.consentUserId,
+            dateGiven: saved.consentDate?.toISOString() ?? null,
+          }
+        : null,
+      now: () => clock.now(),
+    });
+    let parsed: ReturnType<typeof form.safeParse>;
+    try {
+      parsed = form.safeParse(body);
+    } catch {
+      // The form's cross-field rules run even when a field has the wrong type (so that every error shows
+      // at once) and assume strings where the browser always sends them; a hand-made body with, say, an
+      // array for `phone` makes them throw. That is still bad input, never a server error.
+      throw invalid({ _: messages.requiredFieldsBannerDetail });
+    }
+    if (!parsed.success) throw formErrors(parsed.error);
+    return parsed.data;
+  }
+
+  /**
+   * The assignment must name real, active users of the right role (spec patients 6): the physician a
+   * PHYSICIAN of the patient's clinic, staff STAFF of it, the navigator a CARE_NAVIGATOR of the operator
+   * portal. A choice already saved stays acceptable, so a colleague's later deactivation does not block
+   * every other edit of the patient.
+   */
+  async function checkAssignment(
+    clinicId: string,
+    choice: { physician: string; staff: readonly string[]; navigator: string | null },
+    saved?: { physician: string | null; staff: readonly string[]; navigators: readonly string[] },
+  ) {
+    const found = new Map(
+      (
+        await patients.findUsersByIds([
+          choice.physician,
+          ...choice.staff,
+          ...(choice.navigator ? [choice.navigator] : []),
+        ])
+      ).map((u) => [u.id, u]),
+    );
+    const fits = (id: string, test: (u: AssignableUser) => boolean, kept: boolean) => {
+      const user = found.get(id);
+      return Boolean(user && test(user) && (kept || !user.isDeactivated));
+    };
+    const fields: Record<string, string> = {};
+    const ofClinic = (role: AssignableUser['roleType']) => (u: AssignableUser) =>
+      u.roleType === role && u.portal === 'CLINIC' && u.clinicId === clinicId;
+    if (!fits(choice.physician, ofClinic('PHYSICIAN'), saved?.physician === choice.physician))
+      fields.assignedPhysician = messages.required;
+    if (choice.staff.some((id) => !fits(id, ofClinic('STAFF'), saved?.staff.includes(id) ?? false)))
+      fields.careTeam = messages.required;
+    const isNavigator = (u: AssignableUser) => u.roleType === 'CARE_NAVIGATOR' && u.portal === 'CIRCLE';
+    if (
+      choice.navigator &&
+      !fits(choice.navigator, isNavigator, saved?.navigators.includes(choice.navigator) ?? false)
+    )
+      fields.assignedCareNavigator = messages.required;
+    if (Object.keys(fields).length) throw invalid(fields);
+  }
+
+  /** The calendar (clinic zone) whose current month the priority list defaults to. */
+  async function listZone(actor: AuthUser): Promise<string> {
+    if (actor.role.portal !== 'CLINIC' || !actor.clinicId) return defaultTimeZone;
+    return (await patients.findClinic(actor.clinicId))?.timeZone ?? defaultTimeZone;
+  }
+
+  function selectionOf(query: PatientFilters & { searchString?: string | undefined }): ListSelection {
+    const filters: PatientFilters = {};
+    for (const key of patientFilterKeys) if (query[key] !== undefined) filters[key] = query[key];
+    return { filters, searchString: query.searchString };
+  }
+
+  const page = <Row>(rows: Row[], ids: string[], pageSize: number): PatientListPage<Row> => ({
+    patients: rows,
+    totalPatients: ids.length,
+    totalPages: Math.ceil(ids.length / pageSize),
+    patientIds: ids,
+  });
+
+  return {
+    async create(actor: AuthUser, body: unknown, ip: string | null): Promise<CreatedPatient> {
+      const payload = parseForm(actor, 'add', body);
+      const scope = patientScope(actor);
+      // A clinic user names only their own clinic; any other answers 404, revealing nothing about it.
+      if (!scopeIncludesClinic(scope, payload.clinic)) throw notFound();
+      const clinic = await patients.findClinic(payload.clinic);
+      if (!clinic?.active) throw invalid({ clinic: messages.required });
+      // Clinic users cannot set the care navigator (spec patients 6): the provider takes the patient on.
+      const navigator = actor.role.portal === 'CIRCLE' ? payload.assignedCareNavigator : null;
+      await checkAssignment(clinic.id, {
+        physician: payload.assignedPhysician,
+        staff: payload.careTeam,
+        navigator,
+      });
+      const now = clock.now();
+      const id = await db.transaction(async (tx) => {
+        const repo = createPatientsRepository(tx);
+        const row = await repo.insert({
+          ...formColumns(payload),
+          clinicId: clinic.id,
+          timeZone: clinic.timeZone,
+          connectDevices: payload.connectDevices,
+          shippingAddress: payload.shippingAddress,
+          enrolled: payload.enrolled,
+          active: payload.active,
+          everEnrolled: payload.enrolled,
+          enrolledAt: payload.enrolled ? now : null,
+          customAlerts: payload.customAlerts,
+          createdBy: actor.id,
+          createdAt: now,
+          updatedAt: now,
+        });
+        await repo.replaceCareTeam(row, 'STAFF', payload.careTeam, now);
+        await repo.replaceCareTeam(row, 'CARE_NAVIGATOR', navigator ? [navigator] : [], now);
+        await refreshPatientMetrics(tx, row.id, now);
+        await audit.record(tx, {
+          actorUserId: actor.id,
+          clinicId: row.clinicId,
+          patientId: row.id,
+          action: 'patient.created',
+          entityType: 'patient',
+          entityId: row.id,
+          details: {
+            enrolled: row.enrolled,
+            active: row.active,
+            assignedPhysician: row.assignedPhysicianId,
+            careTeam: payload.careTeam,
+            careNavigators: navigator ? [navigator] : [],
+          },
+          ip,
+        });
+        return row.id;
+      });
+      return { _id: id };
+    },
+
+    async update(actor: AuthUser, id: string, body: unknown, ip: string | null): Promise<PatientView> {
+      const scope = patientScope(actor);
+      const current = await findVisible(actor, id);
+      const payload = parseForm(actor, 'edit', body, current.patient);
+      if (payload.clinic !== current.patient.clinicId)
+        throw invalid({ clinic: patientErrorMessages.clinicCannotChange });
+      const savedStaff = teamIds(current.careTeam, 'STAFF');
+      const savedNavigators = teamIds(current.careTeam, 'CARE_NAVIGATOR');
+      // Clinic users cannot change the navigator: whatever they send, the saved ones stay.
+      const navigators =
+        actor.role.portal === 'CIRCLE' && payload.assignedCareNavigator
+          ? [payload.assignedCareNavigator]
+          : savedNavigators;
+      await checkAssignment(
+        current.patient.clinicId,
+        {
+          physician: payload.assignedPhysician,
+          staff: payload.careTeam,
+          navigator: actor.role.portal === 'CIRCLE' ? payload.assignedCareNavigator : null,
+        },
+        { physician: current.patient.assignedPhysicianId, staff: savedStaff, navigators: savedNavigators },
+      );
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        const repo = createPatientsRepository(tx);
+        const before = await repo.lockById(scope, id);
+        if (!before) throw notFound();
+        // Spec patients 4: changing enrolled sets active to the same value; active only when enrolled.
+        const enrolledChanged = payload.enrolled !== before.enrolled;
+        const changes = {
+          ...formColumns(payload),
+          enrolled: payload.enrolled,
+          active: enrolledChanged ? payload.enrolled : payload.active,
+          everEnrolled: before.everEnrolled || payload.enrolled,
+          enrolledAt: payload.enrolled && !before.enrolled ? now : before.enrolledAt,
+          // The form sends the thresholds on edit; a client that leaves them out keeps the saved ones.
+          customAlerts: payload.customAlerts ?? before.customAlerts,
+        };
+        await repo.update(scope, id, changes, now);
+        await repo.replaceCareTeam(before, 'STAFF', payload.careTeam, now);
+        await repo.replaceCareTeam(before, 'CARE_NAVIGATOR', navigators, now);
+        if (metricsInputsChanged(before, changes)) await refreshPatientMetrics(tx, id, now);
+        const diff = changedFields(
+          audited(before, savedStaff, savedNavigators),
+          audited({ ...before, ...changes }, payload.careTeam, navigators),
+        );
+        await audit.record(tx, {
+          actorUserId: actor.id,
+          clinicId: before.clinicId,
+          patientId: id,
+          action: 'patient.updated',
+          entityType: 'patient',
+          entityId: id,
+          details: diff,
+          ip,
+        });
+      });
+      return toPatientView(await findVisible(actor, id));
+    },
+
+    /** A read of one patient's data, recorded as DESIGN 3 asks (who, which patient, when, which view). */
+    async get(
+      actor: AuthUser,
+      id: string,
+      view: 'form' | 'details',
+      ip: string | null,
+    ): Promise<PatientView> {
+      const record = await findVisible(actor, id);
+      await audit.record(db, {
+        actorUserId: actor.id,
+        clinicId: record.patient.clinicId,
+        patientId: record.patient.id,
+        action: 'patient.viewed',
+        entityType: 'patient',
+        entityId: record.patient.id,
+        details: { view },
+        ip,
+      });
+      return toPatientView(record);
+    },
+
+    async priorityList(actor: AuthUser, query: PriorityListQuery): Promise<PatientListPage<PriorityListRow>> {
+      const today = monthOfDay(calendarDay(clock.now(), await listZone(actor)));
+      const month = query.month ?? today.month;
+      const year = query.year ?? today.year;
+      const days = monthDays(month, year);
+      const listMonth: ListMonth =
+        month === today.month && year === today.year
+          ? { current: true }
+          : { current: false, firstDay: isoDay(days.first), lastDay: isoDay(days.last) };
+      const { rows, ids } = await lists.findPriorityPage(
+        patientScope(actor),
+        selectionOf(query),
+        {
+          page: query.page,
+          pageSize: query.pageSize,
+          sort: query.sort ?? 'priorityScore',
+          sortDir: query.sortDir ?? 'asc',
+        },
+        listMonth,
+      );
+      const patientsOfPage = rows.map(
+        (r): PriorityListRow => ({
+          _id: r.id,
+          firstName: r.firstName,
+          lastName: r.lastName,
+          fullName: fullName(r),
+          dateOfBirth: r.dateOfBirth,
+          dateOfEnrollment: r.enrolledAt?.toISOString() ?? null,
+          lastCompletedCall: r.lastCompletedCall?.toISOString() ?? null,
+          lastAttemptedCall: r.lastAttemptedCall?.toISOString() ?? null,
+          attemptedcallsCount: r.attemptedCalls,
+          trackedTimeThisMonth: r.trackedSeconds,
+          numDaysWithReadings: r.daysWithReadings,
+          lastReading: r.lastReading?.toISOString() ?? null,
+          lastBpReading:
+            r.lastBpReadingAt && r.lastBpSystolic !== null
+              ? {
+                  date: r.lastBpReadingAt.toISOString(),
+                  systolic: r.lastBpSystolic,
+                  diastolic: r.lastBpDiastolic,
+                }
+              : null,
+          numActiveAlerts: r.numActiveAlerts ?? 0,
+          highestPriorityAlertCategory: r.highestPriorityAlertCategory,
+          // Every write refreshes the metrics row; until one exists the score is that of no alerts and no readings.
+          priorityScore:
+            r.priorityScore ??
+            priorityScore({
+              activeAlerts: [],
+              daysSinceLastReading: null,
+              highPriority: r.highPriority,
+              active: r.active,
+              enrolled: r.enrolled,
+            }),
+          ...badges(r),
+        }),
+      );
+      return page(patientsOfPage, ids, query.pageSize);
+    },
+
+    async clinicianList(
+      actor: AuthUser,
+      query: ClinicianListQuery,
+    ): Promise<PatientListPage<ClinicianListRow>> {
+      const { rows, ids } = await lists.findClinicianPage(patientScope(actor), selectionOf(query), {
+        page: query.page,
+        pageSize: query.pageSize,
+        sort: query.sort ?? 'fullName',
+        sortDir: query.sortDir ?? 'asc',
+      });
+      const patientsOfPage = rows.map(
+        (r): ClinicianListRow => ({
+          _id: r.id,
+          firstName: r.firstName,
+          lastName: r.lastName,
+          fullName: fullName(r),
+          dateOfBirth: r.dateOfBirth,
+          lastReviewedAt: r.lastReviewedAt?.toISOString() ?? null,
+          percentageReadingsOnTarget: r.percentageReadingsOnTarget,
+          avgSystolic: r.avgSystolic,
+          avgDiastolic: r.avgDiastolic,
+          percentageReadingsCompliant: r.percentageReadingsCompliant ?? 0,
+          mostRecentWeight: r.mostRecentWeight,
+          hasAcuteWeightGain: r.hasAcuteWeightGain ?? false,
+          hasIntermediateWeightGain: r.hasIntermediateWeightGain ?? false,
+          ...badges(r),
+        }),
+      );
+      return page(patientsOfPage, ids, query.pageSize);
+    },
+
+    /** Bulk time on every patient of the filtered list, all pages, in one transaction (DESIGN 4). */
+    async bulkTime(actor: AuthUser, query: BulkTimeQuery, body: BulkTimeBody): Promise<BulkTimeResult> {
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        const { selected, trackedPatientIds } = await createPatientListsRepository(tx).insertBulkTime(
+          patientScope(actor),
+          selectionOf(query),
+          { userId: actor.id, seconds: body.time, note: body.text, at: now },
+        );
+        await refreshManyPatientMetrics(tx, trackedPatientIds, now);
+        return {
+          numAlreadyTracked: selected - trackedPatientIds.length,
+          numTracked: trackedPatientIds.length,
+        };
+      });
+    },
+
+    /**
+     * Time on one patient. A timer entry is capped at the wall-clock time since the user's previous timer
+     * entry, or since the session began (DESIGN 4), so overlapping timers never add up to more than the
+     * time that passed; a manual entry is the user's explicit choice and is stored as given.
+     */
+    async track(actor: AuthUser, id: string, body: TrackTimeBody): Promise<TrackedTime> {
+      const record = await findVisible(actor, id);
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        const repo = createPatientsRepository(tx);
+        let seconds = body.time;
+        if (body.kind !== 'manual') {
+          const start = await repo.timerWindowStart(actor.id, actor.sessionId);
+          const elapsed = start ? Math.floor((now.getTime() - start.getTime()) / 1000) : 0;
+          seconds = Math.min(seconds, Math.max(0, elapsed));
+        }
+        if (seconds > 0) {
+          await repo.insertTimeEntry({
+            clinicId: record.patient.clinicId,
+            patientId: id,
+            userId: actor.id,
+            seconds,
+            kind: body.kind ?? 'timer',
+            note: null,
+            at: now,
+            day: isoDay(calendarDay(now, record.clinic.timeZone)),
+          });
+          await refreshPatientMetrics(tx, id, now, [now]);
+        }
+        return { seconds, trackedTimeThisMonth: await repo.trackedTimeThisMonth(id) };
+      });
+    },
+
+    async markReviewed(actor: AuthUser, id: string, ip: string | null): Promise<MarkReviewedResult> {
+      const now = clock.now();
+      const row = await db.transaction(async (tx) => {
+        const updated = await createPatientsRepository(tx).setReviewed(
+          patientScope(actor),
+          id,
+          now,
+          actor.id,
+        );
+        if (!updated) throw notFound();
+        await audit.record(tx, {
+          actorUserId: actor.id,
+          clinicId: updated.clinicId,
+          patientId: updated.id,
+          action: 'patient.reviewed',
+          entityType: 'patient',
+          entityId: updated.id,
+          ip,
+        });
+        return updated;
+      });
+      return { lastReviewedAt: row.lastReviewedAt!.toISOString() };
+    },
+  };
+}
+
+export type PatientsService = ReturnType<typeof createPatientsService>;
