@@ -92,7 +92,7 @@ export function FilterDialog({
 
   return (
     <>
-      <Dialog open={open} onClose={handleCancel} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+      <Dialog open={open} onClose={handleCancel} aria-labelledby={titleId} maxWidth="md" fullWidth>
         <DialogTitle id={titleId} component="div">
           <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5 }}>
             <Box component="h2" sx={{ m: 0, font: 'inherit' }}>

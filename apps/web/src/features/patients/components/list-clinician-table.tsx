@@ -71,6 +71,8 @@ interface ListClinicianTableProps {
   onMarkReviewed: (row: ClinicianListRow) => void;
   /** Shown under the rows while the next page loads. */
   loadingMore: boolean;
+  /** Why the list could not be loaded, shown in place of the rows. */
+  error: string | null;
 }
 
 const columnCount = 8;
@@ -83,6 +85,7 @@ export function ListClinicianTable({
   reviewingId,
   onMarkReviewed,
   loadingMore,
+  error,
 }: ListClinicianTableProps) {
   const now = new Date();
   const header = { sort, onSort };
@@ -98,7 +101,9 @@ export function ListClinicianTable({
       <Table size="small" aria-label={labels.clinicianPatientList} sx={{ minWidth: 900 }}>
         <TableHead>
           <TableRow>
-            <TableCell sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{labels.markReviewed}</TableCell>
+            <TableCell sx={{ fontWeight: 600, lineHeight: 1.3, verticalAlign: 'bottom' }}>
+              {labels.markReviewed}
+            </TableCell>
             <ListSortHeader {...header} label={labels.reviewed} field="lastReviewed" align="center" />
             <ListSortHeader {...header} label={labels.name} field="fullName" />
             <ListSortHeader {...header} label={labels.dob} field="dateOfBirth" />
@@ -130,7 +135,7 @@ export function ListClinicianTable({
         </TableHead>
         <TableBody>
           {rows === undefined
-            ? notice(labels.loading)
+            ? notice(error ?? labels.loading)
             : rows.length === 0
               ? notice(messages.noResults)
               : rows.map((row) => {

@@ -111,10 +111,12 @@ interface ListPriorityTableProps {
   rows: readonly PriorityListRow[] | undefined;
   sort: ListSort<PriorityListSortField> | null;
   onSort: (field: PriorityListSortField) => void;
+  /** Why the list could not be loaded, shown in place of the rows. */
+  error: string | null;
 }
 
 /** The priority list's page of patients with every column of spec patients 2.3; '-' marks a missing value. */
-export function ListPriorityTable({ rows, sort, onSort }: ListPriorityTableProps) {
+export function ListPriorityTable({ rows, sort, onSort, error }: ListPriorityTableProps) {
   return (
     <TableContainer>
       <Table
@@ -146,7 +148,7 @@ export function ListPriorityTable({ rows, sort, onSort }: ListPriorityTableProps
           {rows === undefined ? (
             <TableRow>
               <TableCell colSpan={columns.length} sx={{ py: 4, textAlign: 'center' }}>
-                {labels.loading}
+                {error ?? labels.loading}
               </TableCell>
             </TableRow>
           ) : rows.length === 0 ? (

@@ -1,5 +1,5 @@
 import Card from '@mui/material/Card';
-import { activeFilterCount, type ClinicianListRow, type ClinicianListSortField } from '@vigil/core';
+import { activeFilterCount, type ClinicianListRow, type ClinicianListSortField, messages } from '@vigil/core';
 import { useCallback, useState } from 'react';
 import { useLocation } from 'react-router';
 import { labels } from '../../../lib/labels';
@@ -58,6 +58,7 @@ export function ClinicianListPage() {
           reviewingId={markReviewed.isPending ? markReviewed.variables : null}
           onMarkReviewed={(row: ClinicianListRow) => markReviewed.mutate(row._id)}
           loadingMore={isFetchingNextPage}
+          error={list.isError ? list.error.message || messages.serverError : null}
         />
         <ListEndSentinel active={Boolean(hasNextPage) && !isFetchingNextPage} onReached={handleEndReached} />
       </Card>

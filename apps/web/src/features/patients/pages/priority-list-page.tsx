@@ -1,6 +1,6 @@
 import Card from '@mui/material/Card';
 import LinearProgress from '@mui/material/LinearProgress';
-import { activeFilterCount, type PriorityListSortField } from '@vigil/core';
+import { activeFilterCount, messages, type PriorityListSortField } from '@vigil/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { labels } from '../../../lib/labels';
@@ -84,6 +84,7 @@ export function PriorityListPage() {
           rows={list.data?.patients}
           sort={state.sort}
           onSort={(field: PriorityListSortField) => update((s) => listUpdates.sort(s, field))}
+          error={list.isError ? list.error.message || messages.serverError : null}
         />
         {list.data && (
           <ListFooter
