@@ -42,6 +42,25 @@ const timeZone = 'America/Los_Angeles';
 /** Days of history: today and the 89 days before. */
 const historyDays = 90;
 
+// The seed asks for the same hundred-odd day boundaries tens of thousands of times; time zone arithmetic is
+// the slow part of generating, so each day's start is computed once.
+const dayStarts = new Map<number, number>();
+function dayStart(day: number): number {
+  let start = dayStarts.get(day);
+  if (start === undefined) {
+    start = startOfCalendarDay(day, timeZone).getTime();
+    dayStarts.set(day, start);
+  }
+  return start;
+}
+/** The calendar day (as `calendarDay` numbers it) of an instant, from the memoised day starts. */
+function dayOf(instant: number): number {
+  let day = Math.floor(instant / dayMs);
+  while (dayStart(day) > instant) day--;
+  while (dayStart(day + 1) <= instant) day++;
+  return day;
+}
+
 /**
  * The demo's patient ids are fixed (clinic number, then the patient's number), so links, screenshots and
  * tests can name a patient.
@@ -223,8 +242,7 @@ interface Generated {
 function generateClinic(clinic: DemoClinic, now: Date, out: Generated) {
   const rng = createRandom(clinic.seed);
   const today = calendarDay(now, timeZone);
-  const at = (day: number, hours: number) =>
-    new Date(startOfCalendarDay(day, timeZone).getTime() + hours * hourMs);
+  const at = (day: number, hours: number) => new Date(dayStart(day) + hours * hourMs);
 
   for (let index = 0; index < clinic.patients; index++) {
     const id = demoPatientId(clinic.number, index);
@@ -433,7 +451,7 @@ function generateReadings(
     weight += 0.2 * (baseWeight - weight) + rng.around(0, 0.7) + (episode ? 1.3 : 0);
     if (fluidEpisode !== null && day === fluidEpisode + 1) weight += 1;
     if (!rng.chance(adherence)) continue;
-    const morning = startOfCalendarDay(day, timeZone).getTime() + (7 + rng.next() * 2) * hourMs;
+    const morning = dayStart(day) + (7 + rng.next() * 2) * hourMs;
     if (plan.weight)
       push(new Date(morning - 20 * 60_000), { weightLbs: Math.round(weight * 10) / 10 }, weightVendor);
     if (plan.bp) {
@@ -479,7 +497,7 @@ function simulateAlerts(
   type Event = { at: Date; kind: 'reading'; index: number } | { at: Date; kind: 'adherence' | 'review' };
   const events: Event[] = sorted.map((r, index) => ({ at: r.date, kind: 'reading', index }));
   for (let day = today - historyDays + 1; day <= today; day++) {
-    const start = startOfCalendarDay(day, timeZone).getTime();
+    const start = dayStart(day);
     if (monitored && plan.enrolledDay !== null && day > plan.enrolledDay) {
       events.push({ at: new Date(start + 10 * 60_000), kind: 'adherence' });
     }
@@ -525,11 +543,11 @@ function simulateAlerts(
   for (const event of events) {
     if (event.kind === 'reading') {
       latest = sorted[event.index]!;
-      const since = startOfCalendarDay(calendarDay(event.at, timeZone) - 7, timeZone).getTime();
+      const since = dayStart(dayOf(event.at.getTime()) - 7);
       while (sorted[windowStart]!.date.getTime() < since) windowStart++;
       apply(evaluate(sorted.slice(windowStart, event.index + 1), event.at, null), event.at);
     } else if (event.kind === 'adherence') {
-      const enrolledAt = startOfCalendarDay(plan.enrolledDay!, timeZone);
+      const enrolledAt = new Date(dayStart(plan.enrolledDay!));
       apply(
         evaluate(latest ? [latest] : [], event.at, enrolledAt).filter(
           (f) => f.category === 'AdherenceCoaching',
@@ -568,25 +586,21 @@ function simulateAlerts(
  */
 function generateCallsAndTime(rng: Random, clinic: DemoClinic, plan: PatientPlan, now: Date, out: Generated) {
   const today = calendarDay(now, timeZone);
-  const caller = plan.navigator ?? clinic.staff[0]!;
+  const caller = plan.navigator ?? clinic.staff[0] ?? clinic.physicians.main;
+  const { year, month } = monthOfDay(today);
+  const monthStart = dayStart(Date.UTC(year, month - 1, 1) / dayMs);
+  const thisMonthSpan = now.getTime() - monthStart;
+  const call = (at: Date, outcome: 'attempted' | 'completed') =>
+    out.calls.push({ clinicId: clinic.id, patientId: plan.id, userId: caller, outcome, at });
   for (let c = rng.int(0, 4); c > 0; c--) {
-    const at = new Date(
-      startOfCalendarDay(today - rng.int(0, 48), timeZone).getTime() + (9 + rng.next() * 8) * hourMs,
-    );
-    if (at.getTime() > now.getTime()) continue;
-    out.calls.push({
-      clinicId: clinic.id,
-      patientId: plan.id,
-      userId: caller,
-      outcome: rng.chance(0.55) ? 'attempted' : 'completed',
-      at,
-    });
+    const at = new Date(dayStart(today - rng.int(0, 48)) + (9 + rng.next() * 8) * hourMs);
+    if (at.getTime() <= now.getTime()) call(at, rng.chance(0.55) ? 'attempted' : 'completed');
   }
+  // Early in a month the random calls above rarely fall in it; "# of Calls Attempted" should show some.
+  if (plan.index % 3 === 1) call(new Date(monthStart + rng.next() * thisMonthSpan), 'attempted');
 
   const monitored = plan.badge === 'active' || plan.badge === 'unassigned' || plan.badge === 'inactive';
   if (!monitored) return;
-  const { year, month } = monthOfDay(today);
-  const monthStart = startOfCalendarDay(Date.UTC(year, month - 1, 1) / dayMs, timeZone).getTime();
   const entry = (at: number, seconds: number, kind: 'timer' | 'manual') => {
     const instant = new Date(at);
     out.timeEntries.push({
@@ -597,16 +611,15 @@ function generateCallsAndTime(rng: Random, clinic: DemoClinic, plan: PatientPlan
       kind,
       note: kind === 'manual' ? 'Care coordination call' : null,
       at: instant,
-      day: isoDay(calendarDay(instant, timeZone)),
+      day: isoDay(dayOf(instant.getTime())),
     });
   };
-  const thisMonthSpan = now.getTime() - monthStart;
   for (let e = rng.int(0, 3); e > 0; e--)
     entry(monthStart + rng.next() * thisMonthSpan, rng.int(120, 600), 'timer');
   if (plan.index % 3 === 0) entry(monthStart + rng.next() * thisMonthSpan, rng.int(1_200, 1_500), 'manual');
   for (let back = 1; back <= 2; back++) {
-    const start = startOfCalendarDay(Date.UTC(year, month - 1 - back, 1) / dayMs, timeZone).getTime();
-    const end = startOfCalendarDay(Date.UTC(year, month - back, 1) / dayMs, timeZone).getTime();
+    const start = dayStart(Date.UTC(year, month - 1 - back, 1) / dayMs);
+    const end = dayStart(Date.UTC(year, month - back, 1) / dayMs);
     for (let e = rng.int(1, 4); e > 0; e--)
       entry(start + rng.next() * (end - start), rng.int(180, 900), 'timer');
   }

@@ -184,9 +184,13 @@ export function createPatientMetricsRepository(db: DbOrTx) {
      */
     async upsertMetrics(rows: readonly NewPatientMetrics[], options: { onlyIfNewer?: boolean } = {}) {
       if (rows.length === 0) return;
+      // Rows in key order: concurrent batches then lock shared rows in the same order and cannot deadlock.
+      const sorted = [...rows].sort((a, b) =>
+        a.patientId < b.patientId ? -1 : a.patientId > b.patientId ? 1 : 0,
+      );
       await db
         .insert(patientMetrics)
-        .values([...rows])
+        .values(sorted)
         .onConflictDoUpdate({
           target: patientMetrics.patientId,
           set: metricsUpdate,

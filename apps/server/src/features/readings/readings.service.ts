@@ -15,6 +15,7 @@ import {
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import type { ReadingRow } from '../../db/schema/index.js';
+import { isUuid } from '../../db/uuid.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { refreshManyPatientMetrics, refreshPatientMetrics } from '../patients/patient-metrics.service.js';
 import {
@@ -99,6 +100,7 @@ function checkReading(input: RecordReadingInput) {
     weightLbs: measured('weightLbs', readingBounds.weight, false),
   };
   if (Object.values(values).every((v) => v === null)) invalid('systolic', messages.required);
+  if (input.deviceId && !isUuid(input.deviceId)) invalid('deviceId', errorMessages.notFound);
   return values;
 }
 
@@ -153,6 +155,9 @@ export function createReadingsService(deps: { db: Db; clock: Clock; audit: Audit
      */
     async record(input: RecordReadingInput, tx?: Tx): Promise<RecordedReading> {
       const values = checkReading(input);
+      const source = input.source.trim();
+      // An empty vendor id is no id: such a reading cannot be told from a resend, so it is always stored.
+      const vendorReadingId = input.vendorReadingId?.trim() || null;
       return inTransaction(tx, async (db) => {
         const repo = createReadingsRepository(db);
         const subject = await repo.findSubjectForUpdate(input.patientId);
@@ -163,14 +168,14 @@ export function createReadingsService(deps: { db: Db; clock: Clock; audit: Audit
           takenAt: input.takenAt,
           timeZone: input.timeZone ?? null,
           ...values,
-          source: input.source.trim(),
-          vendorReadingId: input.vendorReadingId ?? null,
+          source,
+          vendorReadingId,
           deviceId: input.deviceId ?? null,
           raw: input.raw ?? null,
           createdBy: input.createdBy ?? null,
         });
         if (!reading) {
-          const stored = await repo.findBySourceAndVendorId(input.source.trim(), input.vendorReadingId ?? '');
+          const stored = vendorReadingId && (await repo.findBySourceAndVendorId(source, vendorReadingId));
           if (!stored) throw new AppError('CONFLICT', 'This reading was already received.');
           return { reading: stored, duplicate: true };
         }
