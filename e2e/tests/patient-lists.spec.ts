@@ -244,6 +244,10 @@ test.describe('patient priority list', () => {
     const dialog = await openFilters(page);
     await expect(dialog.getByRole('combobox', { name: 'Clinics' })).toHaveCount(0);
     await expect(dialog.getByRole('combobox', { name: 'Monthly data report requested' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'How the filters combine' }).hover();
+    await expect(page.getByRole('tooltip')).toHaveText(
+      'Choices within one dropdown are combined with OR; choices in different dropdowns are combined with AND.',
+    );
     await toggleOptions(page, dialog, 'Diagnosis', ['CHF', 'Hypertension']);
     await screenshot(page, 'filter-dialog', { viewport: true });
     await dialog.getByRole('button', { name: 'Apply' }).click();
