@@ -204,6 +204,7 @@ describe('recording a reading', () => {
       { ...base, weightLbs: -3 },
       { ...base },
       { ...base, takenAt: new Date('not a date'), systolic: 120 },
+      { ...base, takenAt: new Date(-8e15), systolic: 120 },
       { ...base, source: '  ', systolic: 120 },
     ];
     for (const input of attempts) {

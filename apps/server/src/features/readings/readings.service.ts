@@ -77,9 +77,9 @@ function invalid(field: string, message: string = messages.outOfRange): never {
  * a typo) is a 400 and never a database error: a real instant, at least one measurement, plausible values.
  */
 function checkReading(input: RecordReadingInput) {
-  if (!(input.takenAt instanceof Date) || Number.isNaN(input.takenAt.getTime())) {
-    invalid('takenAt', messages.invalidDate);
-  }
+  // Years the database's timestamps hold and a reading can plausibly have; anything else is a broken clock.
+  const year = input.takenAt instanceof Date ? input.takenAt.getUTCFullYear() : Number.NaN;
+  if (!(year >= 1900 && year <= 9999)) invalid('takenAt', messages.invalidDate);
   if (!input.source?.trim()) invalid('source', messages.required);
   const measured = (
     field: 'systolic' | 'diastolic' | 'heartRate' | 'weightLbs',
