@@ -140,9 +140,13 @@ export interface BadgeSource {
   unassigned: boolean;
 }
 
+/**
+ * A list page is two queries: the ids of the whole filtered list in order (what the sort and the total
+ * need, and what the detail page's Previous and Next read), then the rows of the page's ids alone, by
+ * primary key, so only those 25 rows pay for their columns and a past month's sums.
+ */
 export function createPatientListsRepository(db: DbOrTx) {
-  /** The ordered ids of the whole filtered list: the detail page's Previous/Next, and the total. */
-  const orderedIds = async (where: SQL, order: SQL[], rollup?: MonthRollup | null) => {
+  const orderedIds = async (where: SQL, order: SQL[], rollup: MonthRollup | null) => {
     let query = db
       .select({ id: patients.id })
       .from(patients)
@@ -152,6 +156,13 @@ export function createPatientListsRepository(db: DbOrTx) {
     const rows = await query.where(where).orderBy(...order);
     return rows.map((r) => r.id);
   };
+  const pageOf = (ids: string[], paging: ListPaging) =>
+    ids.slice(paging.page * paging.pageSize, (paging.page + 1) * paging.pageSize);
+  /** Rows fetched by id come back in any order; the page shows them in the list's. */
+  const inOrderOf = <R extends { id: string }>(ids: string[], rows: R[]) => {
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  };
 
   return {
     async findPriorityPage(
@@ -160,8 +171,7 @@ export function createPatientListsRepository(db: DbOrTx) {
       paging: ListPaging & { sort: PriorityListSortField },
       month: ListMonth,
     ) {
-      const where = selectionCondition(scope, selection);
-      const figures = monthFigures(db, scope, month);
+      const sortFigures = monthFigures(db, scope, month);
       const sortExpressions: Record<PriorityListSortField, SQL | PgColumn> = {
         priorityScore: patientMetrics.priorityScore,
         fullName: sql`lower(${patients.firstName})`,
@@ -169,14 +179,25 @@ export function createPatientListsRepository(db: DbOrTx) {
         dateOfEnrollment: patients.enrolledAt,
         lastCompletedCall: patientMetrics.lastCompletedCall,
         lastAttemptedCall: patientMetrics.lastAttemptedCall,
-        attemptedcallsCount: figures.attemptedCalls,
-        trackedTimeThisMonth: figures.trackedSeconds,
-        numDaysWithReadings: figures.daysWithReadings,
+        attemptedcallsCount: sortFigures.attemptedCalls,
+        trackedTimeThisMonth: sortFigures.trackedSeconds,
+        numDaysWithReadings: sortFigures.daysWithReadings,
         lastReading: patientMetrics.lastReading,
         lastBpReading: patientMetrics.lastBpReadingAt,
         numActiveAlerts: patientMetrics.numActiveAlerts,
       };
-      const order = orderBy(sortExpressions[paging.sort], paging.sortDir);
+      const sortsOnMonth = ['attemptedcallsCount', 'trackedTimeThisMonth', 'numDaysWithReadings'].includes(
+        paging.sort,
+      );
+      const ids = await orderedIds(
+        selectionCondition(scope, selection),
+        orderBy(sortExpressions[paging.sort], paging.sortDir),
+        // A past month's sums are joined for the whole list only when the list is sorted by them.
+        sortsOnMonth ? sortFigures.rollup : null,
+      );
+      const pageIds = pageOf(ids, paging);
+      if (!pageIds.length) return { rows: [], ids };
+      const figures = monthFigures(db, scope, month, pageIds);
       let query = db
         .select({
           id: patients.id,
@@ -203,12 +224,8 @@ export function createPatientListsRepository(db: DbOrTx) {
         .leftJoin(patientMetrics, eq(patientMetrics.patientId, patients.id))
         .$dynamic();
       if (figures.rollup) query = query.leftJoin(figures.rollup, eq(figures.rollup.patientId, patients.id));
-      const rows = await query
-        .where(where)
-        .orderBy(...order)
-        .limit(paging.pageSize)
-        .offset(paging.page * paging.pageSize);
-      return { rows, ids: await orderedIds(where, order, figures.rollup) };
+      const rows = await query.where(and(scopeCondition(scope), inArray(patients.id, pageIds)));
+      return { rows: inOrderOf(pageIds, rows), ids };
     },
 
     async findClinicianPage(
@@ -216,7 +233,6 @@ export function createPatientListsRepository(db: DbOrTx) {
       selection: ListSelection,
       paging: ListPaging & { sort: ClinicianListSortField },
     ) {
-      const where = selectionCondition(scope, selection);
       const sortExpressions: Record<ClinicianListSortField, SQL | PgColumn> = {
         fullName: sql`lower(${patients.firstName})`,
         dateOfBirth: patients.dateOfBirth,
@@ -226,7 +242,13 @@ export function createPatientListsRepository(db: DbOrTx) {
         percentageReadingsCompliant: patientMetrics.percentageReadingsCompliant,
         mostRecentWeight: patientMetrics.mostRecentWeight,
       };
-      const order = orderBy(sortExpressions[paging.sort], paging.sortDir);
+      const ids = await orderedIds(
+        selectionCondition(scope, selection),
+        orderBy(sortExpressions[paging.sort], paging.sortDir),
+        null,
+      );
+      const pageIds = pageOf(ids, paging);
+      if (!pageIds.length) return { rows: [], ids };
       const rows = await db
         .select({
           id: patients.id,
@@ -245,11 +267,8 @@ export function createPatientListsRepository(db: DbOrTx) {
         })
         .from(patients)
         .leftJoin(patientMetrics, eq(patientMetrics.patientId, patients.id))
-        .where(where)
-        .orderBy(...order)
-        .limit(paging.pageSize)
-        .offset(paging.page * paging.pageSize);
-      return { rows, ids: await orderedIds(where, order) };
+        .where(and(scopeCondition(scope), inArray(patients.id, pageIds)));
+      return { rows: inOrderOf(pageIds, rows), ids };
     },
 
     /**
@@ -331,9 +350,9 @@ const rollupBatch = 1000;
 
 /**
  * The month figures of the priority list: the current month reads `patient_metrics`; another month sums
- * its day rollups in a grouped subquery (one row a patient), joined only when asked for.
+ * its day rollups in a grouped subquery (one row a patient; only the given patients' when named).
  */
-function monthFigures(db: DbOrTx, scope: PatientScope, month: ListMonth) {
+function monthFigures(db: DbOrTx, scope: PatientScope, month: ListMonth, onlyPatients?: string[]) {
   if (month.current) {
     return {
       trackedSeconds: sql<number>`coalesce(${patientMetrics.trackedTimeThisMonth}, 0)`,
@@ -357,6 +376,7 @@ function monthFigures(db: DbOrTx, scope: PatientScope, month: ListMonth) {
     .where(
       and(
         clinicId ? eq(r.clinicId, clinicId) : undefined,
+        onlyPatients ? inArray(r.patientId, onlyPatients) : undefined,
         sql`${r.day} between ${month.firstDay}::date and ${month.lastDay}::date`,
       ),
     )
