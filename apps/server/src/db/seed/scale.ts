@@ -134,7 +134,10 @@ export async function seedScaleClinic(
   /** A pseudo-random number in [0, 1) for an integer key and a salt. */
   const rnd = (key: SQL, salt: number) =>
     sql`((hashint8extended((${key})::bigint, ${seed * 100 + salt}::bigint) & 2147483647)::float8 / 2147483648.0)`;
-  const patientId = (n: SQL) => sql`md5(${String(seed)} || ':patient:' || ${n})::uuid`;
+  // Ids from md5 rather than the columns' gen_random_uuid(): deterministic, and on PGlite an order of
+  // magnitude faster (its random source is slow per call).
+  const rowId = (kind: string, key: SQL) => sql`md5(${`${seed}:${kind}:`} || ${key})::uuid`;
+  const patientId = (n: SQL) => rowId('patient', n);
 
   const passwordHash = await hashPassword(demoPassword);
   await db.insert(clinics).values({
@@ -217,8 +220,8 @@ export async function seedScaleClinic(
     sql`((${firstDay}::date + d)::timestamp + make_interval(mins => (${minutes})::int)) at time zone ${timeZone}`;
   const base = sql`(case when n % 10 >= 8 then 104 else 140 end + n % 21 - 10)`;
   await db.execute(sql`
-    insert into ${readings} (clinic_id, patient_id, taken_at, time_zone, systolic, diastolic, heart_rate, source, vendor_reading_id)
-    select ${clinicId}::uuid, ${patientId(n)}, taken_at, ${timeZone},
+    insert into ${readings} (id, clinic_id, patient_id, taken_at, time_zone, systolic, diastolic, heart_rate, source, vendor_reading_id)
+    select ${rowId('reading', sql`n || '-' || d || '-' || k`)}, ${clinicId}::uuid, ${patientId(n)}, taken_at, ${timeZone},
       (${base} + ${rnd(sql`n * 100000 + d * 10 + k`, 4)} * 34 - 17)::int,
       (${base} * 0.6 + ${rnd(sql`n * 100000 + d * 10 + k`, 5)} * 20 - 10)::int,
       (72 + ${rnd(sql`n * 100000 + d * 10 + k`, 6)} * 24 - 12)::int,
@@ -230,8 +233,8 @@ export async function seedScaleClinic(
     where (n % 10 between 0 and 4 or n % 10 >= 8 or n % 10 = 5) and (k = 1 or n % 4 <> 0) and ${readsOn}
       and taken_at <= ${nowText}::timestamptz`);
   await db.execute(sql`
-    insert into ${readings} (clinic_id, patient_id, taken_at, time_zone, weight_lbs, source, vendor_reading_id)
-    select ${clinicId}::uuid, ${patientId(n)}, taken_at, ${timeZone},
+    insert into ${readings} (id, clinic_id, patient_id, taken_at, time_zone, weight_lbs, source, vendor_reading_id)
+    select ${rowId('weight', sql`n || '-' || d`)}, ${clinicId}::uuid, ${patientId(n)}, taken_at, ${timeZone},
       round((150 + n % 120 + 3 * sin(d / 9.0) + ${rnd(sql`n * 1000 + d`, 8)} * 2)::numeric, 1)::real,
       (${textArray(weightSources)})[1 + n % ${weightSources.length}::int],
       'scale-' || ${String(seed)} || '-' || n || '-' || d || '-w'
@@ -244,15 +247,15 @@ export async function seedScaleClinic(
   const monthStart = startOfCalendarDay(Date.UTC(year, month - 1, 1) / dayMs, timeZone);
   const span = Math.max(1, now.getTime() - monthStart.getTime());
   await db.execute(sql`
-    insert into ${calls} (clinic_id, patient_id, user_id, outcome, at)
-    select ${clinicId}::uuid, ${patientId(n)}, ${staffId}::uuid,
+    insert into ${calls} (id, clinic_id, patient_id, user_id, outcome, at)
+    select ${rowId('call', sql`n || '-' || c`)}, ${clinicId}::uuid, ${patientId(n)}, ${staffId}::uuid,
       case when ${rnd(sql`n * 10 + c`, 10)} < 0.55 then 'attempted' else 'completed' end,
       ${nowText}::timestamptz - make_interval(secs => ${rnd(sql`n * 10 + c`, 11)} * 40 * 86400)
     from generate_series(1, ${count}::int) as n, generate_series(1, 3) as c
     where n % 12 <> 10 and ${rnd(sql`n * 10 + c`, 12)} < 0.5`);
   await db.execute(sql`
-    insert into ${timeEntries} (clinic_id, patient_id, user_id, seconds, kind, at, day)
-    select ${clinicId}::uuid, ${patientId(n)}, ${navigatorId}::uuid, (120 + ${rnd(sql`n * 10 + e`, 13)} * 600)::int, 'timer',
+    insert into ${timeEntries} (id, clinic_id, patient_id, user_id, seconds, kind, at, day)
+    select ${rowId('time', sql`n || '-' || e`)}, ${clinicId}::uuid, ${patientId(n)}, ${navigatorId}::uuid, (120 + ${rnd(sql`n * 10 + e`, 13)} * 600)::int, 'timer',
       at, (at at time zone ${timeZone})::date
     from generate_series(1, ${count}::int) as n, generate_series(1, 3) as e,
       lateral (select ${monthStart.toISOString()}::timestamptz + make_interval(secs => ${rnd(sql`n * 10 + e`, 14)} * ${span / 1000}::float8) as at) as t
