@@ -147,13 +147,11 @@ const calls: fc.Arbitrary<Call> = fc.oneof(
   id.map((x) => ({ method: 'POST' as const, url: `/api/pacients/${x}/mark-monthly-reviewed` })),
   query.map((q) => ({ method: 'GET' as const, url: `/api/pacients/patient-priority-list?${q}` })),
   query.map((q) => ({ method: 'GET' as const, url: `/api/pacients/clinician-patient-list?${q}` })),
-  fc
-    .tuple(query, otherBody, fc.boolean())
-    .map(([q, body, slash]) => ({
-      method: 'POST' as const,
-      url: `/api/pacients/bulkTimeTrack${slash ? '/' : ''}?${q}`,
-      body,
-    })),
+  fc.tuple(query, otherBody, fc.boolean()).map(([q, body, slash]) => ({
+    method: 'POST' as const,
+    url: `/api/pacients/bulkTimeTrack${slash ? '/' : ''}?${q}`,
+    body,
+  })),
   query.map((q) => ({ method: 'GET' as const, url: `/api/users?${q}` })),
   fc
     .tuple(id, otherBody)
