@@ -6,7 +6,7 @@ export interface ClinicOption {
   name: string;
 }
 
-/** GET /api/clinics?active=1: the active clinics a CIRCLE user may put a new patient in, by name. */
+/** GET /api/clinics?active=1: the active clinics, for a CIRCLE user's clinic selector and Clinics filter. */
 export async function getClinicOptions(signal?: AbortSignal): Promise<ClinicOption[]> {
   const answer = await api.get<{ data: ClinicOption[] }>('/clinics?active=1', { signal });
   return answer.data.map(({ id, name }) => ({ id, name }));

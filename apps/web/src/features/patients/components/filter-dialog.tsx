@@ -23,7 +23,7 @@ import { useId, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { filterOptionLabels, labels, notices } from '../../../lib/labels';
-import { useFilterClinics } from '../api/get-filter-clinics';
+import { useClinicOptions } from '../api/get-clinic-options';
 import { type UserOption, useUserOptions } from '../api/get-user-options';
 import { listFilterKeys, type PatientListKind, sameFilters } from '../list-state';
 import { FilterMultiSelect, type FilterOption } from './filter-multi-select';
@@ -70,7 +70,7 @@ export function FilterDialog({
   const handleCancel = () => guard.confirmDiscard(onCancel);
   const keys = listFilterKeys(list, user);
   const offers = (key: PatientFilterKey) => keys.includes(key);
-  const clinics = useFilterClinics(open && offers('selectedClinics'));
+  const clinics = useClinicOptions(open && offers('selectedClinics'));
   const physicians = useRoleOptions('PHYSICIAN', open);
   const staff = useRoleOptions('STAFF', open);
   const navigators = useRoleOptions('CARE_NAVIGATOR', open);
