@@ -67,6 +67,17 @@ export function createReadingsRepository(db: DbOrTx) {
       return row;
     },
 
+    /** Takes the row locks of many patients, in id order so that two batches cannot deadlock. */
+    async lockPatients(patientIds: readonly string[]): Promise<void> {
+      if (patientIds.length === 0) return;
+      await db
+        .select({ id: patients.id })
+        .from(patients)
+        .where(inArray(patients.id, [...patientIds]))
+        .orderBy(asc(patients.id))
+        .for('update');
+    },
+
     /** Enrolled, active patients of a clinic: the ones adherence rules apply to. */
     findEnrolledActiveSubjects(clinicId: string): Promise<AlertSubject[]> {
       return db
@@ -170,8 +181,14 @@ export function createReadingsRepository(db: DbOrTx) {
       await db.insert(alerts).values(values.map((v) => ({ ...v, createdAt: now, updatedAt: now })));
     },
 
-    async updateAlertReadingDate(alertId: string, readingDate: Date, now: Date): Promise<void> {
-      await db.update(alerts).set({ readingDate, updatedAt: now }).where(eq(alerts.id, alertId));
+    /** Moves alerts' reading dates, all in one statement. */
+    async updateAlertReadingDates(moves: readonly { alertId: string; readingDate: Date }[], now: Date) {
+      if (moves.length === 0) return;
+      const json = JSON.stringify(moves.map((m) => ({ id: m.alertId, reading_date: m.readingDate })));
+      await db.execute(sql`
+        update ${alerts} set reading_date = x.reading_date, updated_at = ${now.toISOString()}::timestamptz
+        from jsonb_to_recordset(${json}::jsonb) as x(id uuid, reading_date timestamptz)
+        where ${alerts.id} = x.id`);
     },
   };
 }

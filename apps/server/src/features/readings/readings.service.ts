@@ -104,29 +104,36 @@ function checkReading(input: RecordReadingInput) {
   return values;
 }
 
+interface AlertChanges {
+  opened: NewAlert[];
+  moved: { alertId: string; readingDate: Date }[];
+}
+
 /**
- * Applies the core's findings to the stored alerts (DESIGN 4: one open alert per type, whose reading date
+ * What the core's findings do to the stored alerts (DESIGN 4: one open alert per type, whose reading date
  * moves forward; a dismissed one stays dismissed for the evidence it was dismissed on).
  */
-async function mergeFindings(
-  repo: ReadingsRepository,
+function planAlertChanges(
   subject: AlertSubject,
   findings: readonly AlertFinding[],
   stored: readonly PatientStoredAlert[],
-  now: Date,
-): Promise<{ opened: number }> {
-  const opened: NewAlert[] = [];
+  into: AlertChanges = { opened: [], moved: [] },
+): AlertChanges {
   for (const finding of findings) {
     const result = mergeFinding(stored, finding);
-    if (result.action === 'update') {
-      await repo.updateAlertReadingDate(result.alertId, result.readingDate, now);
-    } else if (result.action === 'open') {
-      opened.push({ clinicId: subject.clinicId, patientId: subject.id, ...result.alert });
+    if (result.action === 'update')
+      into.moved.push({ alertId: result.alertId, readingDate: result.readingDate });
+    else if (result.action === 'open') {
+      into.opened.push({ clinicId: subject.clinicId, patientId: subject.id, ...result.alert });
     }
   }
-  await repo.insertAlerts(opened, now);
-  // A moved reading date changes no list figure; only a new alert changes the count and the category.
-  return { opened: opened.length };
+  return into;
+}
+
+/** Writes planned changes in two statements, however many patients they concern. */
+async function applyAlertChanges(repo: ReadingsRepository, changes: AlertChanges, now: Date) {
+  await repo.insertAlerts(changes.opened, now);
+  await repo.updateAlertReadingDates(changes.moved, now);
 }
 
 /** Adherence findings at `now` for a patient whose latest reading is `latest` (all the rule needs). */
@@ -200,7 +207,7 @@ export function createReadingsService(deps: { db: Db; clock: Clock; audit: Audit
             [subject.id],
             findings.map((f) => f.type),
           );
-          await mergeFindings(repo, subject, findings, stored, now);
+          await applyAlertChanges(repo, planAlertChanges(subject, findings, stored), now);
         }
         await refreshPatientMetrics(db, subject.id, now, [reading.takenAt]);
         if (reading.createdBy) {
@@ -257,9 +264,11 @@ export function createReadingsService(deps: { db: Db; clock: Clock; audit: Audit
         const [latest] = await repo.findLatestByPatients([subject.id]);
         const findings = adherenceFindings(subject, latest, now);
         const stored = await repo.findAlertsByPatientsAndTypes([subject.id], adherenceTypes);
-        const { opened } = await mergeFindings(repo, subject, findings, stored, now);
-        if (opened) await refreshPatientMetrics(db, subject.id, now);
-        return opened > 0;
+        const changes = planAlertChanges(subject, findings, stored);
+        await applyAlertChanges(repo, changes, now);
+        // A moved reading date changes no list figure; only a new alert changes the count and the category.
+        if (changes.opened.length) await refreshPatientMetrics(db, subject.id, now);
+        return changes.opened.length > 0;
       });
     },
 
@@ -276,15 +285,19 @@ export function createReadingsService(deps: { db: Db; clock: Clock; audit: Audit
         await deps.db.transaction(async (db) => {
           const repo = createReadingsRepository(db);
           const ids = batch.map((s) => s.id);
+          // As record does for one patient: a reading or another run cannot open the same alert meanwhile.
+          await repo.lockPatients(ids);
           const latest = new Map((await repo.findLatestByPatients(ids)).map((r) => [r.patientId, r]));
           const stored = await repo.findAlertsByPatientsAndTypes(ids, adherenceTypes);
-          const opened: string[] = [];
+          const changes: AlertChanges = { opened: [], moved: [] };
           for (const subject of batch) {
             const findings = adherenceFindings(subject, latest.get(subject.id), now);
             if (findings.length === 0) continue;
             const own = stored.filter((a) => a.patientId === subject.id);
-            if ((await mergeFindings(repo, subject, findings, own, now)).opened) opened.push(subject.id);
+            planAlertChanges(subject, findings, own, changes);
           }
+          await applyAlertChanges(repo, changes, now);
+          const opened = [...new Set(changes.opened.map((a) => a.patientId))];
           await refreshManyPatientMetrics(db, opened, now);
           changed.push(...opened);
         });
