@@ -14,6 +14,7 @@ import {
   defaultCustomAlerts,
   defaultThresholds,
   resolveThresholds,
+  sameThresholds,
 } from './custom-alerts.rules.js';
 
 const now = new Date('2026-06-30T19:00:00Z');
@@ -210,5 +211,21 @@ describe('alert requests', () => {
     expect(snooze.safeParse({ snoozeUntil: '2026-06-01T19:00:00Z' }).error?.issues[0]?.message).toBe(
       messages.dateMustBeFuture,
     );
+  });
+});
+
+describe('sameThresholds', () => {
+  it('holds for the same settings in another order, with numbers spelled differently', () => {
+    const shuffled = [...defaultCustomAlerts]
+      .reverse()
+      .map((a) => (a.key === 'lowHR' ? { ...a, values: { lowHR: '040' } } : a)) as CustomAlert[];
+    expect(sameThresholds(shuffled, defaultCustomAlerts)).toBe(true);
+  });
+
+  it('tells apart a changed value or status', () => {
+    const changed = defaultCustomAlerts.map((a) =>
+      a.key === 'lowBP' ? { ...a, status: 'off' as const } : a,
+    ) as CustomAlert[];
+    expect(sameThresholds(changed, defaultCustomAlerts)).toBe(false);
   });
 });

@@ -169,3 +169,9 @@ export function resolveThresholds(
 }
 
 export const defaultThresholds: Thresholds = resolveThresholds(defaultCustomAlerts);
+
+/** Whether two sets of custom alerts put the same thresholds in force (order and spelling of values aside). */
+export const sameThresholds = (
+  a: readonly CustomAlert[] | null | undefined,
+  b: readonly CustomAlert[] | null | undefined,
+): boolean => JSON.stringify(resolveThresholds(a)) === JSON.stringify(resolveThresholds(b));

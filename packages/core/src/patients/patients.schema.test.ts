@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { defaultCustomAlerts } from '../alerts/custom-alerts.rules.js';
 import { messages } from '../messages.js';
@@ -146,6 +147,35 @@ describe('patient form validation', () => {
     [{ weight: '16o' }, { weight: messages.mustBeNumber }],
     [{ weight: '0' }, { weight: messages.outOfRange }],
   ])('checks the measures %o', (change, expected) => expect(errors(valid(change))).toEqual(expected));
+});
+
+describe('patient form robustness', () => {
+  it('answers wrong types anywhere in a body with issues, never a thrown error', () => {
+    const keys = Object.keys(valid()) as (keyof PatientFormInput)[];
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...keys),
+        fc.anything(),
+        fc.constantFrom('CLINIC', 'CIRCLE'),
+        (key, value, portal) => {
+          const body = { ...valid(), [key]: value };
+          const answer = patientForm({ ...context, portal: portal as 'CLINIC' | 'CIRCLE' }).safeParse(body);
+          expect(typeof answer.success).toBe('boolean');
+        },
+      ),
+    );
+  });
+
+  it('refuses a texting number or reminder slots of the wrong type with the field message', () => {
+    const result = errors(
+      valid({
+        phone: [] as unknown as string,
+        preferences: { ...valid().preferences, reminderTimes: [7, 8] } as never,
+      }),
+    );
+    expect(result.phone).toBeDefined();
+    expect(result['preferences.reminderTimes.0']).toBe(messages.required);
+  });
 });
 
 describe('patient form submit transformation', () => {

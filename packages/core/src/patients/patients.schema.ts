@@ -154,37 +154,45 @@ export function patientForm(context: PatientFormContext) {
     })
     .superRefine(
       (v, ctx) => {
+        // These rules run even when a field failed its own type check (so every error shows at once):
+        // they read the raw values defensively, as text or lists, and never assume the browser's shapes.
         const issue = (path: (string | number)[], message: string = messages.required) =>
           ctx.addIssue({ code: 'custom', message, path });
-        const phones = Array.isArray(v.phones) ? v.phones : [];
+        const phones = (Array.isArray(v.phones) ? v.phones : []).map((p) => ({
+          number: asText(p?.number),
+          type: asText(p?.type),
+        }));
         if (!phones[0]?.number) issue(['phones', 0, 'number']);
         phones.forEach((p, i) => {
-          if (p?.number && !patientPhonePattern.test(p.number))
+          if (p.number && !patientPhonePattern.test(p.number))
             issue(['phones', i, 'number'], messages.providePhone);
         });
         if (phones[0] && !phones[0].type) issue(['phones', 0, 'type']);
         if (context.portal === 'CIRCLE') {
           if (!v.assignedCareNavigator) issue(['assignedCareNavigator']);
-          if (!v.careTeam?.length) issue(['careTeam']);
+          if (!Array.isArray(v.careTeam) || !v.careTeam.length) issue(['careTeam']);
         }
         if (context.mode === 'add' && !v.connectDevices) issue(['connectDevices']);
-        const number = v.preferences?.emergencyContactNumber;
+        const prefs = v.preferences && typeof v.preferences === 'object' ? v.preferences : null;
+        const number = asText(prefs?.emergencyContactNumber);
         if (number && !patientPhonePattern.test(number))
           issue(['preferences', 'emergencyContactNumber'], messages.providePhone);
 
-        const prefs = v.preferences;
         const contactAllowed = contactConsentStatuses.includes(v.consent?.status as ConsentStatus);
         if (!prefs || !contactAllowed) return;
-        if (prefs.textConsent === 'Yes' && !cellNumbers(phones).includes(phoneDigits(v.phone ?? '')))
+        if (prefs.textConsent === 'Yes' && !cellNumbers(phones).includes(phoneDigits(asText(v.phone))))
           issue(['phone']);
         if (prefs.remindersConsent === 'Yes') {
-          const count = prefs.numberDailyReminders;
+          const count = typeof prefs.numberDailyReminders === 'number' ? prefs.numberDailyReminders : 0;
           if (!count) issue(['preferences', 'numberDailyReminders']);
-          for (let i = 0; i < (count ?? 0); i++)
-            if (!isReminderTimeSlot(prefs.reminderTimes?.[i] ?? ''))
-              issue(['preferences', 'reminderTimes', i]);
+          const slots = Array.isArray(prefs.reminderTimes) ? prefs.reminderTimes : [];
+          for (let i = 0; i < count; i++)
+            if (!isReminderTimeSlot(asText(slots[i]))) issue(['preferences', 'reminderTimes', i]);
           if (!prefs.dailyRemindersConsent) issue(['preferences', 'dailyRemindersConsent']);
-          if (prefs.dailyRemindersConsent === 'No' && !prefs.daysToTextReminders?.length)
+          if (
+            prefs.dailyRemindersConsent === 'No' &&
+            !(Array.isArray(prefs.daysToTextReminders) && prefs.daysToTextReminders.length)
+          )
             issue(['preferences', 'daysToTextReminders']);
         }
       },
@@ -275,6 +283,9 @@ export function patientForm(context: PatientFormContext) {
 }
 export type PatientFormInput = z.input<ReturnType<typeof patientForm>>;
 export type PatientPayload = z.output<ReturnType<typeof patientForm>>;
+
+/** A raw value as text: anything but a string (a wrong type already has its own error) counts as empty. */
+const asText = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 const cellNumbers = (phones: readonly { number?: string | null; type?: string | null }[]) =>
   phones.filter((p) => p?.type === 'Cell' && p.number).map((p) => phoneDigits(p.number!));

@@ -447,6 +447,29 @@ describe('enrolled and active (spec patients 4) on the server', () => {
   });
 });
 
+describe('custom alerts on edit', () => {
+  const stored = async (id: string) => {
+    const [row] = await db()
+      .select({ customAlerts: patients.customAlerts })
+      .from(patients)
+      .where(eq(patients.id, id));
+    return row!.customAlerts;
+  };
+
+  it("stores the clinic's own thresholds as none, so the patient keeps following the clinic", async () => {
+    const id = await addPatient(w, 'northStaff', patientBody());
+    const shown = (await view(id)).customAlerts;
+    const res = await w.as('northStaff').put(`/api/pacients/${id}`, editBody({ customAlerts: shown }));
+    expect(res.statusCode).toBe(200);
+    expect(await stored(id)).toBeNull();
+
+    const lowBpOff = shown.map((a) => (a.key === 'lowBP' ? { ...a, status: 'off' as const } : a));
+    const changed = await w.as('northStaff').put(`/api/pacients/${id}`, editBody({ customAlerts: lowBpOff }));
+    expect(changed.statusCode).toBe(200);
+    expect((await stored(id))?.find((a) => a.key === 'lowBP')?.status).toBe('off');
+  });
+});
+
 describe('audit of changes', () => {
   it('records only the fields that changed, before and after', async () => {
     const id = await addPatient(w, 'northStaff', patientBody({ firstName: 'Ann' }));

@@ -23,6 +23,7 @@ import {
   patientFilterKeys,
   patientForm,
   priorityScore,
+  sameThresholds,
   type TrackedTime,
   type TrackTimeBody,
 } from '@vigil/core';
@@ -187,15 +188,7 @@ export function createPatientsService(deps: PatientsDeps) {
         : null,
       now: () => clock.now(),
     });
-    let parsed: ReturnType<typeof form.safeParse>;
-    try {
-      parsed = form.safeParse(body);
-    } catch {
-      // The form's cross-field rules run even when a field has the wrong type (so that every error shows
-      // at once) and assume strings where the browser always sends them; a hand-made body with, say, an
-      // array for `phone` makes them throw. That is still bad input, never a server error.
-      throw invalid({ _: messages.requiredFieldsBannerDetail });
-    }
+    const parsed = form.safeParse(body);
     if (!parsed.success) throw formErrors(parsed.error);
     return parsed.data;
   }
@@ -351,8 +344,13 @@ export function createPatientsService(deps: PatientsDeps) {
           active: enrolledChanged ? payload.enrolled : payload.active,
           everEnrolled: before.everEnrolled || payload.enrolled,
           enrolledAt: payload.enrolled && !before.enrolled ? now : before.enrolledAt,
-          // The form sends the thresholds on edit; a client that leaves them out keeps the saved ones.
-          customAlerts: payload.customAlerts ?? before.customAlerts,
+          // The form sends the thresholds on edit; a client that leaves them out keeps the saved ones. The
+          // clinic's own thresholds are stored as none, so the patient keeps following the clinic's settings.
+          customAlerts: !payload.customAlerts
+            ? before.customAlerts
+            : sameThresholds(payload.customAlerts, current.clinic.customAlerts)
+              ? null
+              : payload.customAlerts,
         };
         await repo.update(scope, id, changes, now);
         await repo.replaceCareTeam(before, 'STAFF', payload.careTeam, now);
