@@ -646,7 +646,7 @@ function generateCallsAndTime(rng: Random, clinic: DemoClinic, plan: PatientPlan
  * The demo patients of Sunrise Cardiology and Harbor Family Medicine with 90 days of readings, their
  * alerts, calls and time, relative to `now`; then the per-day rollups and the list metrics, computed by
  * the same service as every write. Readings go in by bulk insert instead of one `record` call each (about
- * 12,000 of them, which would make every start and every API test file slow); the alerts they raise are the
+ * 6,500 of them, which would make every start and every API test file slow); the alerts they raise are the
  * core's, replayed as `record` would have raised them (`simulateAlerts`).
  */
 export async function seedDemoPatients(

@@ -30,7 +30,7 @@ describe('the scale fixture', () => {
       .where(eq(readings.clinicId, clinic.clinicId));
     expect(Number(patientCount!.n)).toBe(60);
     expect(Number(metricsCount!.n)).toBe(60);
-    // About 1.6 readings a patient and day, across 90 days.
+    // About 1.3 readings a patient and day, across 90 days.
     expect(Number(readingCount!.n)).toBeGreaterThan(60 * 90);
     for (const id of clinic.patientIds.slice(0, 12)) {
       expect(await storedMetrics(db, id)).toEqual(await expectedMetrics(db, id, t.clock.now()));

@@ -102,7 +102,7 @@ export interface ScaleClinic {
 }
 
 /**
- * One clinic of `patients` patients with `days` days of readings each (about 1.6 a day: blood pressure once
+ * One clinic of `patients` patients with `days` days of readings each (about 1.3 a day: blood pressure once
  * or twice a day, weight for CHF), deterministic for a seed and relative to `now`, for the list benchmark.
  *
  * Built for speed: readings, calls and time are generated inside the database by INSERT ... SELECT over
