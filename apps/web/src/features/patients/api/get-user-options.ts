@@ -1,12 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { RoleType } from '@vigil/core';
+import type { RoleType, UserOption } from '@vigil/core';
 import { api } from '../../../lib/api-client';
-
-export interface UserOption {
-  _id: string;
-  firstName: string;
-  lastName: string;
-}
 
 /**
  * GET /api/users?clinics=&roleType=: the users a patient can be assigned to, for the form's pickers and

@@ -17,6 +17,7 @@ import {
   type PatientFilters,
   type RoleType,
   type SessionUser,
+  type UserOption,
   yesNo,
 } from '@vigil/core';
 import { useId, useState } from 'react';
@@ -24,7 +25,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { filterOptionLabels, labels, notices } from '../../../lib/labels';
 import { useClinicOptions } from '../api/get-clinic-options';
-import { type UserOption, useUserOptions } from '../api/get-user-options';
+import { useUserOptions } from '../api/get-user-options';
 import { listFilterKeys, type PatientListKind, sameFilters } from '../list-state';
 import { FilterMultiSelect, type FilterOption } from './filter-multi-select';
 

@@ -1,11 +1,11 @@
 import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
-import type { Portal } from '@vigil/core';
+import type { Portal, UserOption } from '@vigil/core';
 import { type Control, type UseFormSetValue, useWatch } from 'react-hook-form';
 import { SectionCard } from '../../../components/section-card';
 import { patientFormLabels as labels } from '../../../lib/labels';
 import { useClinicOptions } from '../api/get-clinic-options';
-import { type UserOption, useUserOptions } from '../api/get-user-options';
+import { useUserOptions } from '../api/get-user-options';
 import type { PatientFormValues } from '../forms/patient-form-values';
 import { MultiSelectField, type Option, SelectField } from './patient-form-fields';
 
