@@ -1,24 +1,61 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
+import { LoadingScreen } from '../components/loading-screen';
 import { RecoverPage } from '../features/auth/pages/recover-page';
-import { SecurityPage } from '../features/auth/pages/security-page';
 import { SetPasswordPage } from '../features/auth/pages/set-password-page';
 import { SignInPage } from '../features/auth/pages/sign-in-page';
-import { SignOutPage } from '../features/auth/pages/sign-out-page';
 import { SignUpPage } from '../features/auth/pages/sign-up-page';
-import { ClinicDashboardPage } from '../features/clinics/pages/clinic-dashboard-page';
-import { NewClinicPage } from '../features/clinics/pages/new-clinic-page';
-import { ClinicianListPage } from '../features/patients/pages/clinician-list-page';
-import {
-  AddPatientPage,
-  EditPatientPage,
-  PatientSettingsPage,
-} from '../features/patients/pages/patient-form-page';
-import { PriorityListPage } from '../features/patients/pages/priority-list-page';
-import { EditUserPage, NewUserPage } from '../features/users/pages/user-form-page';
+import { labels } from '../lib/labels';
 import { paths } from '../lib/paths';
 import { RequireOperatorPortal, RequireSignedIn, RequireSignedOut, SessionGate } from './guards';
-import { AppLayout } from './layout/app-layout';
-import { AccountPage } from './pages/account-page';
+
+/**
+ * A signed-in screen, loaded when first opened: the sign-in route then downloads only what signing in
+ * needs (DESIGN 7: at most 250 KB of JavaScript), and each feature's screens come as their own chunk.
+ */
+const screen =
+  <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
+  async () => ({ Component: pick(await load()) });
+
+const layout = screen(
+  () => import('./layout/app-layout'),
+  (m) => m.AppLayout,
+);
+const account = screen(
+  () => import('./pages/account-page'),
+  (m) => m.AccountPage,
+);
+const security = screen(
+  () => import('../features/auth/pages/security-page'),
+  (m) => m.SecurityPage,
+);
+const signOut = screen(
+  () => import('../features/auth/pages/sign-out-page'),
+  (m) => m.SignOutPage,
+);
+const userForm = () => import('../features/users/pages/user-form-page');
+const newUser = screen(userForm, (m) => m.NewUserPage);
+const editUser = screen(userForm, (m) => m.EditUserPage);
+const clinicDashboard = screen(
+  () => import('../features/clinics/pages/clinic-dashboard-page'),
+  (m) => m.ClinicDashboardPage,
+);
+const newClinic = screen(
+  () => import('../features/clinics/pages/new-clinic-page'),
+  (m) => m.NewClinicPage,
+);
+const clinicianList = screen(
+  () => import('../features/patients/pages/clinician-list-page'),
+  (m) => m.ClinicianListPage,
+);
+const priorityList = screen(
+  () => import('../features/patients/pages/priority-list-page'),
+  (m) => m.PriorityListPage,
+);
+const patientForm = () => import('../features/patients/pages/patient-form-page');
+const addPatient = screen(patientForm, (m) => m.AddPatientPage);
+const editPatient = screen(patientForm, (m) => m.EditPatientPage);
+const patientSettings = screen(patientForm, (m) => m.PatientSettingsPage);
 
 /**
  * The routes of spec administration 2 and patients 2. Matching ignores case (React Router's default), so
@@ -28,6 +65,7 @@ export function createRouter() {
   return createBrowserRouter([
     {
       element: <SessionGate />,
+      hydrateFallbackElement: <LoadingScreen text={labels.loading} />,
       children: [
         {
           element: <RequireSignedOut />,
@@ -42,28 +80,28 @@ export function createRouter() {
         {
           element: <RequireSignedIn />,
           children: [
-            { path: '/signOut', element: <SignOutPage /> },
+            { path: '/signOut', lazy: signOut },
             {
-              element: <AppLayout />,
+              lazy: layout,
               children: [
-                { path: paths.security, element: <SecurityPage /> },
-                { path: paths.account, element: <AccountPage /> },
-                { path: paths.accountClinic, element: <AccountPage /> },
-                { path: paths.accountNew, element: <NewUserPage /> },
-                { path: paths.accountNewInClinic, element: <NewUserPage /> },
-                { path: paths.accountEdit, element: <EditUserPage /> },
+                { path: paths.security, lazy: security },
+                { path: paths.account, lazy: account },
+                { path: paths.accountClinic, lazy: account },
+                { path: paths.accountNew, lazy: newUser },
+                { path: paths.accountNewInClinic, lazy: newUser },
+                { path: paths.accountEdit, lazy: editUser },
                 {
                   element: <RequireOperatorPortal />,
                   children: [
-                    { path: paths.clinicDashboard, element: <ClinicDashboardPage /> },
-                    { path: paths.clinicAdd, element: <NewClinicPage /> },
+                    { path: paths.clinicDashboard, lazy: clinicDashboard },
+                    { path: paths.clinicAdd, lazy: newClinic },
                   ],
                 },
-                { path: paths.clinicianPatientList, element: <ClinicianListPage /> },
-                { path: paths.priorityList, element: <PriorityListPage /> },
-                { path: paths.patientAdd, element: <AddPatientPage /> },
-                { path: paths.patientEdit, element: <EditPatientPage /> },
-                { path: paths.patientSettings, element: <PatientSettingsPage /> },
+                { path: paths.clinicianPatientList, lazy: clinicianList },
+                { path: paths.priorityList, lazy: priorityList },
+                { path: paths.patientAdd, lazy: addPatient },
+                { path: paths.patientEdit, lazy: editPatient },
+                { path: paths.patientSettings, lazy: patientSettings },
               ],
             },
           ],

@@ -420,7 +420,14 @@ function generateReadings(
   const crisisDays = new Set(rng.chance(0.25) ? [today - rng.int(0, 40), today - rng.int(0, 6)] : []);
   const tachycardic = rng.chance(0.08);
   const fluidEpisode = plan.diagnosis === 'CHF' && rng.chance(0.5) ? today - rng.int(1, 30) : null;
-  const sys = plan.diagnosis === 'Hypotension' ? rng.around(104, 6) : rng.around(142, 12);
+  // About half the hypertensive patients are controlled (near 122): the lists then show every colour band,
+  // as a clinic's panel would, rather than a wall of red.
+  const sys =
+    plan.diagnosis === 'Hypotension'
+      ? rng.around(104, 6)
+      : rng.chance(0.45)
+        ? rng.around(122, 5)
+        : rng.around(146, 10);
   const dia = plan.diagnosis === 'Hypotension' ? rng.around(66, 4) : rng.around(86, 6);
   const hr = rng.around(74, 8);
   const twiceDaily = plan.bp && rng.chance(0.35);

@@ -8,7 +8,7 @@ import { usStates } from '@vigil/core';
 import { useId, useState } from 'react';
 import { type Control, useFormState } from 'react-hook-form';
 import { FormTextField } from '../../../components/form-text-field';
-import { patientFormLabels as labels } from '../../../lib/labels';
+import { patientFormLabels } from '../../../lib/labels';
 import type { PatientFormValues } from '../forms/patient-form-values';
 import { SelectField } from './patient-form-fields';
 
@@ -36,28 +36,33 @@ export function AddressSection({ control }: { control: Control<PatientFormValues
     >
       <AccordionSummary expandIcon={<ExpandMore />} id={summaryId} sx={{ px: { xs: 2, sm: 3 }, py: 1 }}>
         <Typography component="span" variant="h2">
-          {labels.address}
+          {patientFormLabels.address}
         </Typography>
       </AccordionSummary>
       <AccordionDetails sx={{ px: { xs: 2, sm: 3 }, pb: { xs: 2, sm: 3 } }}>
         <Grid container spacing={2.5}>
           <Grid size={{ xs: 12, md: 8 }}>
-            <FormTextField control={control} name="address.address" label={labels.address} />
+            <FormTextField control={control} name="address.address" label={patientFormLabels.address} />
           </Grid>
           <Grid size={{ xs: 12, md: 4 }}>
-            <FormTextField control={control} name="address.apt" label={labels.apt} />
+            <FormTextField control={control} name="address.apt" label={patientFormLabels.apt} />
           </Grid>
           <Grid size={{ xs: 12, md: 5 }}>
-            <FormTextField control={control} name="address.city" label={labels.city} />
+            <FormTextField control={control} name="address.city" label={patientFormLabels.city} />
           </Grid>
           <Grid size={{ xs: 12, sm: 7, md: 4 }}>
-            <SelectField control={control} name="address.state" label={labels.state} options={stateOptions} />
+            <SelectField
+              control={control}
+              name="address.state"
+              label={patientFormLabels.state}
+              options={stateOptions}
+            />
           </Grid>
           <Grid size={{ xs: 12, sm: 5, md: 3 }}>
             <FormTextField
               control={control}
               name="address.zip"
-              label={labels.zip}
+              label={patientFormLabels.zip}
               slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 10 } }}
             />
           </Grid>

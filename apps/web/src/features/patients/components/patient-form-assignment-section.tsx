@@ -3,7 +3,7 @@ import TextField from '@mui/material/TextField';
 import type { Portal, UserOption } from '@vigil/core';
 import { type Control, type UseFormSetValue, useWatch } from 'react-hook-form';
 import { SectionCard } from '../../../components/section-card';
-import { patientFormLabels as labels } from '../../../lib/labels';
+import { labels, patientFormLabels } from '../../../lib/labels';
 import { useClinicOptions } from '../api/get-clinic-options';
 import { useUserOptions } from '../api/get-user-options';
 import type { PatientFormValues } from '../forms/patient-form-values';
@@ -68,14 +68,14 @@ export function AssignmentSection({
   }
 
   return (
-    <SectionCard title={labels.clinicAndUserAssignment}>
+    <SectionCard title={patientFormLabels.clinicAndUserAssignment}>
       <Grid container spacing={2.5}>
         <Grid size={{ xs: 12, sm: 6 }}>
           {isCircle ? (
             <SelectField
               control={control}
               name="clinic"
-              label={labels.clinic}
+              label={patientFormLabels.clinic}
               options={clinicOptions}
               required
               disabled={mode === 'edit'}
@@ -83,7 +83,7 @@ export function AssignmentSection({
             />
           ) : (
             <TextField
-              label={labels.clinic}
+              label={patientFormLabels.clinic}
               value={current?.clinic.label ?? ownClinic?.label ?? ''}
               disabled
             />
@@ -113,7 +113,7 @@ export function AssignmentSection({
           <SelectField
             control={control}
             name="assignedCareNavigator"
-            label={labels.careNavigator}
+            label={patientFormLabels.careNavigator}
             options={withCurrent(navigators.data, current?.careNavigators ?? [])}
             required={isCircle}
             disabled={!isCircle}

@@ -1,6 +1,6 @@
 import TextField from '@mui/material/TextField';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
-import { patientFormLabels as labels } from '../../../lib/labels';
+import { patientFormLabels } from '../../../lib/labels';
 
 /**
  * The date input's typing rule (spec patients 5): only digits and slashes, at most 10 characters, and the
@@ -44,7 +44,7 @@ export function DateTextField<T extends FieldValues>({
           onBlur={field.onBlur}
           inputRef={field.ref}
           required={required}
-          placeholder={labels.dateFormat}
+          placeholder={patientFormLabels.dateFormat}
           error={Boolean(fieldState.error)}
           helperText={fieldState.error?.message}
           slotProps={{ htmlInput: { maxLength: 10, inputMode: 'numeric' }, inputLabel: { shrink: true } }}

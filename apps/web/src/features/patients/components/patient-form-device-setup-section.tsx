@@ -5,7 +5,7 @@ import { useId } from 'react';
 import { type Control, useWatch } from 'react-hook-form';
 import { FormTextField } from '../../../components/form-text-field';
 import { SectionCard } from '../../../components/section-card';
-import { patientFormLabels as labels } from '../../../lib/labels';
+import { labels, patientFormLabels } from '../../../lib/labels';
 import type { PatientFormValues } from '../forms/patient-form-values';
 import { ChoiceField } from './patient-form-fields';
 
@@ -19,13 +19,13 @@ export function DeviceSetupSection({ control }: { control: Control<PatientFormVa
   const connectDevices = useWatch({ control, name: 'connectDevices' });
   const promptId = useId();
   return (
-    <SectionCard title={labels.deviceSetup}>
+    <SectionCard title={patientFormLabels.deviceSetup}>
       <Grid container spacing={2.5}>
         <Grid size={12}>
           <ChoiceField
             control={control}
             name="connectDevices"
-            label={labels.connectDevices}
+            label={patientFormLabels.connectDevices}
             options={yesNoOptions}
           />
         </Grid>
@@ -37,7 +37,7 @@ export function DeviceSetupSection({ control }: { control: Control<PatientFormVa
             <FormTextField
               control={control}
               name="shippingAddress"
-              label={labels.shippingAddress}
+              label={patientFormLabels.shippingAddress}
               multiline
               minRows={2}
               slotProps={{ htmlInput: { 'aria-describedby': promptId, maxLength: 500 } }}

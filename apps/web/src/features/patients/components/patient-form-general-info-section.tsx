@@ -9,7 +9,7 @@ import { phoneTypes } from '@vigil/core';
 import { type Control, useFieldArray } from 'react-hook-form';
 import { FormTextField } from '../../../components/form-text-field';
 import { SectionCard } from '../../../components/section-card';
-import { patientFormLabels as labels } from '../../../lib/labels';
+import { labels, patientFormLabels } from '../../../lib/labels';
 import type { PatientFormValues } from '../forms/patient-form-values';
 import { asOptions, SelectField } from './patient-form-fields';
 
@@ -41,7 +41,7 @@ export function GeneralInfoSection({ control }: { control: Control<PatientFormVa
                   <FormTextField
                     control={control}
                     name={`phones.${index}.number`}
-                    label={labels.phoneNumber(index + 1)}
+                    label={patientFormLabels.phoneNumber(index + 1)}
                     type="tel"
                     required={index === 0}
                     slotProps={{ htmlInput: { inputMode: 'tel', autoComplete: 'off' } }}
@@ -51,7 +51,7 @@ export function GeneralInfoSection({ control }: { control: Control<PatientFormVa
                   <SelectField
                     control={control}
                     name={`phones.${index}.type`}
-                    label={labels.phoneType(index + 1)}
+                    label={patientFormLabels.phoneType(index + 1)}
                     options={phoneTypeOptions}
                     required={index === 0}
                   />
@@ -60,7 +60,7 @@ export function GeneralInfoSection({ control }: { control: Control<PatientFormVa
                   <FormTextField
                     control={control}
                     name={`phones.${index}.notes`}
-                    label={labels.phoneNotes(index + 1)}
+                    label={patientFormLabels.phoneNotes(index + 1)}
                   />
                 </Grid>
               </Grid>
@@ -69,7 +69,7 @@ export function GeneralInfoSection({ control }: { control: Control<PatientFormVa
                 <Box sx={{ width: 40, flexShrink: 0 }} />
               ) : (
                 <IconButton
-                  aria-label={labels.removePhone(index + 1)}
+                  aria-label={patientFormLabels.removePhone(index + 1)}
                   onClick={() => phones.remove(index)}
                   sx={{ mt: 1 }}
                 >
@@ -84,7 +84,7 @@ export function GeneralInfoSection({ control }: { control: Control<PatientFormVa
             startIcon={<AddIcon />}
             onClick={() => phones.append({ number: '', type: null, notes: '' })}
           >
-            {labels.addPhone}
+            {patientFormLabels.addPhone}
           </Button>
         </Grid>
       </Grid>

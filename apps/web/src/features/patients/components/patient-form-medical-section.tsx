@@ -3,7 +3,7 @@ import { diagnoses, genders, languages } from '@vigil/core';
 import type { Control } from 'react-hook-form';
 import { FormTextField } from '../../../components/form-text-field';
 import { SectionCard } from '../../../components/section-card';
-import { genderLabels, patientFormLabels as labels } from '../../../lib/labels';
+import { genderLabels, labels, patientFormLabels } from '../../../lib/labels';
 import type { PatientFormValues } from '../forms/patient-form-values';
 import { DateTextField } from './patient-form-date-field';
 import { asOptions, ChoiceField, SelectField } from './patient-form-fields';
@@ -16,22 +16,32 @@ const numeric = { htmlInput: { inputMode: 'numeric' as const, maxLength: 2 } };
 /** Medical info (spec patients 2.1, 5): date of birth, MR, gender, height, weight, diagnosis, language. */
 export function MedicalInfoSection({ control }: { control: Control<PatientFormValues> }) {
   return (
-    <SectionCard title={labels.medicalInfo}>
+    <SectionCard title={patientFormLabels.medicalInfo}>
       <Grid container spacing={2.5}>
         <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-          <DateTextField control={control} name="dateOfBirth" label={labels.dateOfBirth} required />
+          <DateTextField
+            control={control}
+            name="dateOfBirth"
+            label={patientFormLabels.dateOfBirth}
+            required
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-          <FormTextField control={control} name="mr" label={labels.mr} />
+          <FormTextField control={control} name="mr" label={patientFormLabels.mr} />
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>
-          <ChoiceField control={control} name="gender" label={labels.gender} options={genderOptions} />
+          <ChoiceField
+            control={control}
+            name="gender"
+            label={patientFormLabels.gender}
+            options={genderOptions}
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 6, md: 4 }}>
           <FormTextField
             control={control}
             name="heightFeet"
-            label={labels.heightFeet}
+            label={patientFormLabels.heightFeet}
             required
             slotProps={numeric}
           />
@@ -40,7 +50,7 @@ export function MedicalInfoSection({ control }: { control: Control<PatientFormVa
           <FormTextField
             control={control}
             name="heightInches"
-            label={labels.heightInches}
+            label={patientFormLabels.heightInches}
             required
             slotProps={numeric}
           />
@@ -49,7 +59,7 @@ export function MedicalInfoSection({ control }: { control: Control<PatientFormVa
           <FormTextField
             control={control}
             name="weight"
-            label={labels.weight}
+            label={patientFormLabels.weight}
             required
             slotProps={{ htmlInput: { inputMode: 'decimal', maxLength: 6 } }}
           />
@@ -67,7 +77,7 @@ export function MedicalInfoSection({ control }: { control: Control<PatientFormVa
           <SelectField
             control={control}
             name="language"
-            label={labels.language}
+            label={patientFormLabels.language}
             options={languageOptions}
             required
           />

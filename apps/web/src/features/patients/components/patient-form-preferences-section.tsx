@@ -19,7 +19,7 @@ import { useEffect } from 'react';
 import { type Control, type UseFormGetValues, type UseFormSetValue, useWatch } from 'react-hook-form';
 import { FormTextField } from '../../../components/form-text-field';
 import { SectionCard } from '../../../components/section-card';
-import { patientFormLabels as labels, patientFormNotices } from '../../../lib/labels';
+import { labels, patientFormLabels, patientFormNotices } from '../../../lib/labels';
 import type { PatientFormValues } from '../forms/patient-form-values';
 import { asOptions, CheckboxGroupField, ChoiceField, SelectField } from './patient-form-fields';
 
@@ -103,13 +103,13 @@ export function PreferencesSection({ control, setValue, getValues }: Preferences
   }
 
   return (
-    <SectionCard title={labels.patientPreferences}>
+    <SectionCard title={patientFormLabels.patientPreferences}>
       <Grid container spacing={2.5}>
         <Grid size={12}>
           <ChoiceField
             control={control}
             name="consent.status"
-            label={labels.consent}
+            label={patientFormLabels.consent}
             options={consentOptions}
             onValueChange={handleConsentChange}
           />
@@ -118,7 +118,7 @@ export function PreferencesSection({ control, setValue, getValues }: Preferences
           <CheckboxGroupField
             control={control}
             name="preferences.daysToContact"
-            label={labels.bestDaysToContact}
+            label={patientFormLabels.bestDaysToContact}
             options={dayOptions}
           />
         </Grid>
@@ -126,7 +126,7 @@ export function PreferencesSection({ control, setValue, getValues }: Preferences
           <CheckboxGroupField
             control={control}
             name="preferences.timesToContact"
-            label={labels.bestTimesToContact}
+            label={patientFormLabels.bestTimesToContact}
             options={timeOptions}
           />
         </Grid>
@@ -139,7 +139,7 @@ export function PreferencesSection({ control, setValue, getValues }: Preferences
           <ChoiceField
             control={control}
             name="preferences.textConsent"
-            label={labels.textConsent}
+            label={patientFormLabels.textConsent}
             options={textConsentChoices}
             disabled={!contactAllowed}
           />
@@ -149,7 +149,7 @@ export function PreferencesSection({ control, setValue, getValues }: Preferences
             <SelectField
               control={control}
               name="phone"
-              label={labels.textingNumber}
+              label={patientFormLabels.textingNumber}
               options={cellOptions}
               required
               helperText={cellOptions.length ? undefined : patientFormNotices.noCellPhone}
@@ -160,7 +160,7 @@ export function PreferencesSection({ control, setValue, getValues }: Preferences
           <ChoiceField
             control={control}
             name="preferences.remindersConsent"
-            label={labels.remindersConsent}
+            label={patientFormLabels.remindersConsent}
             options={yesNoOptions}
             disabled={!contactAllowed}
           />
@@ -171,7 +171,7 @@ export function PreferencesSection({ control, setValue, getValues }: Preferences
               <SelectField
                 control={control}
                 name="preferences.numberDailyReminders"
-                label={labels.numberDailyReminders}
+                label={patientFormLabels.numberDailyReminders}
                 options={reminderCountOptions}
                 required
                 onValueChange={handleReminderCountChange}
@@ -181,7 +181,7 @@ export function PreferencesSection({ control, setValue, getValues }: Preferences
               <ChoiceField
                 control={control}
                 name="preferences.dailyRemindersConsent"
-                label={labels.everyDay}
+                label={patientFormLabels.everyDay}
                 options={yesNoOptions}
               />
             </Grid>
@@ -192,7 +192,7 @@ export function PreferencesSection({ control, setValue, getValues }: Preferences
                 <SelectField
                   control={control}
                   name={`preferences.reminderTimes.${i}`}
-                  label={labels.reminderTime(i + 1)}
+                  label={patientFormLabels.reminderTime(i + 1)}
                   options={slotOptions}
                   required
                 />
@@ -203,7 +203,7 @@ export function PreferencesSection({ control, setValue, getValues }: Preferences
                 <CheckboxGroupField
                   control={control}
                   name="preferences.daysToTextReminders"
-                  label={labels.daysToTextReminders}
+                  label={patientFormLabels.daysToTextReminders}
                   options={dayOptions}
                 />
               </Grid>
@@ -214,7 +214,7 @@ export function PreferencesSection({ control, setValue, getValues }: Preferences
           <ChoiceField
             control={control}
             name="preferences.emailConsent"
-            label={labels.emailConsent}
+            label={patientFormLabels.emailConsent}
             options={yesNoOptions}
             disabled={!contactAllowed}
           />
@@ -224,7 +224,7 @@ export function PreferencesSection({ control, setValue, getValues }: Preferences
             <ChoiceField
               control={control}
               name="preferences.monthlyReportConsent"
-              label={labels.monthlyReportEmailed}
+              label={patientFormLabels.monthlyReportEmailed}
               options={yesNoOptions}
             />
           </Grid>
@@ -232,28 +232,28 @@ export function PreferencesSection({ control, setValue, getValues }: Preferences
         <Grid size={12}>
           <Divider sx={{ mb: 2 }} />
           <Typography variant="h3" component="h3">
-            {labels.emergencyContact}
+            {patientFormLabels.emergencyContact}
           </Typography>
         </Grid>
         <Grid size={{ xs: 12, sm: 6, md: 4 }}>
           <FormTextField
             control={control}
             name="preferences.emergencyContactFirstName"
-            label={labels.emergencyContactFirstName}
+            label={patientFormLabels.emergencyContactFirstName}
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6, md: 4 }}>
           <FormTextField
             control={control}
             name="preferences.emergencyContactLastName"
-            label={labels.emergencyContactLastName}
+            label={patientFormLabels.emergencyContactLastName}
           />
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>
           <FormTextField
             control={control}
             name="preferences.emergencyContactNumber"
-            label={labels.emergencyContactPhone}
+            label={patientFormLabels.emergencyContactPhone}
             type="tel"
             slotProps={{ htmlInput: { inputMode: 'tel' } }}
           />
@@ -262,7 +262,7 @@ export function PreferencesSection({ control, setValue, getValues }: Preferences
           <FormTextField
             control={control}
             name="preferences.notes"
-            label={labels.emergencyContactNotes}
+            label={patientFormLabels.emergencyContactNotes}
             multiline
             minRows={2}
           />

@@ -1,15 +1,15 @@
 import Stack from '@mui/material/Stack';
 import { type Control, type UseFormSetValue, useWatch } from 'react-hook-form';
 import { SectionCard } from '../../../components/section-card';
-import { patientFormLabels as labels } from '../../../lib/labels';
+import { labels, patientFormLabels } from '../../../lib/labels';
 import type { PatientFormValues } from '../forms/patient-form-values';
 import { SwitchField } from './patient-form-fields';
 
 /** Priority (spec patients 2.1): staff mark a patient high priority, which lifts them in the priority list. */
 export function PrioritySection({ control }: { control: Control<PatientFormValues> }) {
   return (
-    <SectionCard title={labels.priority}>
-      <SwitchField control={control} name="highPriority" label={labels.highPriority} />
+    <SectionCard title={patientFormLabels.priority}>
+      <SwitchField control={control} name="highPriority" label={patientFormLabels.highPriority} />
     </SectionCard>
   );
 }
@@ -27,12 +27,12 @@ interface EnrollmentSectionProps {
 export function EnrollmentSection({ control, setValue, mode }: EnrollmentSectionProps) {
   const enrolled = useWatch({ control, name: 'enrolled' });
   return (
-    <SectionCard title={labels.enrollment}>
+    <SectionCard title={patientFormLabels.enrollment}>
       <Stack direction="row" sx={{ flexWrap: 'wrap', columnGap: 4, rowGap: 1 }}>
         <SwitchField
           control={control}
           name="enrolled"
-          label={labels.enrolled}
+          label={patientFormLabels.enrolled}
           onValueChange={(checked) => setValue('active', checked, { shouldDirty: true })}
         />
         {mode === 'edit' && enrolled && <SwitchField control={control} name="active" label={labels.active} />}

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { formatDuration, ManualTimeForm } from '@vigil/core';
 import { useId, useState } from 'react';
 import { SectionCard } from '../../../components/section-card';
-import { patientFormLabels as labels } from '../../../lib/labels';
+import { labels, patientFormLabels } from '../../../lib/labels';
 import { useAddManualTime } from '../api/add-manual-time';
 
 const digits = (value: string) => value.replace(/\D/g, '').slice(0, 2);
@@ -42,7 +42,7 @@ export function TrackedTimeSection({ patientId, seconds }: TrackedTimeSectionPro
   }
 
   return (
-    <SectionCard title={labels.trackedTimeThisMonth}>
+    <SectionCard title={patientFormLabels.trackedTimeThisMonth}>
       <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 2 }}>
         <Typography
           variant="h3"
@@ -50,14 +50,14 @@ export function TrackedTimeSection({ patientId, seconds }: TrackedTimeSectionPro
           data-testid="tracked-time"
           sx={{ fontVariantNumeric: 'tabular-nums' }}
         >
-          {seconds > 0 ? formatDuration(seconds) : labels.trackedTimeNone}
+          {seconds > 0 ? formatDuration(seconds) : patientFormLabels.trackedTimeNone}
         </Typography>
         <Button
           variant="outlined"
           startIcon={<MoreTime />}
           onClick={(event) => setAnchor(event.currentTarget)}
         >
-          {labels.manuallyAddTime}
+          {patientFormLabels.manuallyAddTime}
         </Button>
       </Stack>
       <Popover
@@ -79,11 +79,11 @@ export function TrackedTimeSection({ patientId, seconds }: TrackedTimeSectionPro
           }}
         >
           <Typography id={titleId} variant="subtitle1" component="h2">
-            {labels.manuallyAddTime}
+            {patientFormLabels.manuallyAddTime}
           </Typography>
           <Stack direction="row" spacing={1.5}>
             <TextField
-              label={labels.hours}
+              label={patientFormLabels.hours}
               value={hours}
               onChange={(event) => setHours(digits(event.target.value))}
               size="small"
@@ -91,7 +91,7 @@ export function TrackedTimeSection({ patientId, seconds }: TrackedTimeSectionPro
               slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 2 } }}
             />
             <TextField
-              label={labels.minutes}
+              label={patientFormLabels.minutes}
               value={minutes}
               onChange={(event) => setMinutes(digits(event.target.value))}
               size="small"

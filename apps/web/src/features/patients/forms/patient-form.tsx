@@ -9,7 +9,7 @@ import { useMemo } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { ApiError } from '../../../lib/api-client';
-import { patientFormLabels as labels } from '../../../lib/labels';
+import { patientFormLabels } from '../../../lib/labels';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { useSignedInUser } from '../../../lib/session/session-context';
 import { AddressSection } from '../components/patient-form-address-section';
@@ -158,7 +158,7 @@ export function PatientForm({ mode, defaultValues, patient, pending, onSubmit }:
         loading={pending}
         sx={{ alignSelf: 'flex-start' }}
       >
-        {mode === 'add' ? labels.createNewPatient : labels.saveAndUpdateInfo}
+        {mode === 'add' ? patientFormLabels.createNewPatient : patientFormLabels.saveAndUpdateInfo}
       </Button>
       {guard.prompt}
     </Stack>

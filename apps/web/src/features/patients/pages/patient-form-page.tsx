@@ -7,7 +7,7 @@ import { type PatientView, toasts } from '@vigil/core';
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { LoadingScreen } from '../../../components/loading-screen';
-import { patientFormLabels as labels, patientFormNotices } from '../../../lib/labels';
+import { labels, patientFormLabels, patientFormNotices } from '../../../lib/labels';
 import { links, paths } from '../../../lib/paths';
 import { useSignedInUser } from '../../../lib/session/session-context';
 import { showToast } from '../../../lib/toast';
@@ -33,7 +33,7 @@ function PageFrame({ title, subtitle, children }: { title: string; subtitle?: st
   return (
     <Box sx={{ maxWidth: 1040, mx: 'auto' }}>
       <Button startIcon={<ArrowBack />} onClick={() => navigate(origin)} sx={{ mb: 1, ml: -1 }}>
-        {labels.back}
+        {patientFormLabels.back}
       </Button>
       <Typography variant="h1" sx={{ mb: subtitle ? 0.5 : 3 }}>
         {title}
@@ -65,7 +65,7 @@ export function AddPatientPage() {
   }
 
   return (
-    <PageFrame title={labels.newPatientTitle}>
+    <PageFrame title={patientFormLabels.newPatientTitle}>
       <PatientForm
         mode="add"
         defaultValues={newPatientValues(user)}
@@ -94,7 +94,7 @@ function EditPatient({ id }: { id: string | undefined }) {
   if (id && patient.isPending) return <LoadingScreen text={labels.loading} />;
   if (!patient.data) {
     return (
-      <PageFrame title={labels.patientSettingsTitle}>
+      <PageFrame title={patientFormLabels.patientSettingsTitle}>
         <Alert severity="error">{patientFormNotices.patientNotFound}</Alert>
       </PageFrame>
     );
@@ -115,7 +115,7 @@ function EditPatientForm({ patient }: { patient: PatientView }) {
   }
 
   return (
-    <PageFrame title={labels.patientSettingsTitle} subtitle={patient.fullName}>
+    <PageFrame title={patientFormLabels.patientSettingsTitle} subtitle={patient.fullName}>
       <PatientForm
         mode="edit"
         defaultValues={patientFormValues(patient)}
