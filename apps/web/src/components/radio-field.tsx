@@ -13,6 +13,8 @@ interface RadioFieldProps<T extends FieldValues> {
   label: string;
   options: readonly { value: string; label: string }[];
   disabled?: boolean;
+  /** Called after a choice, for the rules that follow it (a consent without contact turns texts off). */
+  onValueChange?: (value: string) => void;
 }
 
 /** A choice of a few values as a row of radios, showing the schema's message under it. */
@@ -22,6 +24,7 @@ export function RadioField<T extends FieldValues>({
   label,
   options,
   disabled,
+  onValueChange,
 }: RadioFieldProps<T>) {
   const labelId = useId();
   const errorId = useId();
@@ -30,7 +33,7 @@ export function RadioField<T extends FieldValues>({
       name={name}
       control={control}
       render={({ field, fieldState }) => (
-        <FormControl disabled={disabled} error={Boolean(fieldState.error)}>
+        <FormControl disabled={disabled} error={Boolean(fieldState.error)} sx={{ minWidth: 0 }}>
           <FormLabel id={labelId}>{label}</FormLabel>
           <RadioGroup
             row
@@ -39,13 +42,17 @@ export function RadioField<T extends FieldValues>({
             aria-invalid={Boolean(fieldState.error)}
             name={field.name}
             value={field.value ?? ''}
-            onChange={(event) => field.onChange(event.target.value)}
+            onChange={(event) => {
+              field.onChange(event.target.value);
+              onValueChange?.(event.target.value);
+            }}
           >
             {options.map((option) => (
               <FormControlLabel
                 key={option.value}
                 value={option.value}
-                control={<Radio />}
+                // The first radio takes the field's ref, so a refused submit focuses the question.
+                control={<Radio inputRef={option === options[0] ? field.ref : undefined} />}
                 label={option.label}
               />
             ))}

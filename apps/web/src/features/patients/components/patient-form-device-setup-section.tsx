@@ -4,10 +4,10 @@ import { messages, yesNo } from '@vigil/core';
 import { useId } from 'react';
 import { type Control, useWatch } from 'react-hook-form';
 import { FormTextField } from '../../../components/form-text-field';
+import { RadioField } from '../../../components/radio-field';
 import { SectionCard } from '../../../components/section-card';
 import { labels, patientFormLabels } from '../../../lib/labels';
 import type { PatientFormValues } from '../forms/patient-form-values';
-import { ChoiceField } from './patient-form-fields';
 
 const yesNoOptions = yesNo.map((value) => ({ value, label: value === 'Yes' ? labels.yes : labels.no }));
 
@@ -22,7 +22,7 @@ export function DeviceSetupSection({ control }: { control: Control<PatientFormVa
     <SectionCard title={patientFormLabels.deviceSetup}>
       <Grid container spacing={2.5}>
         <Grid size={12}>
-          <ChoiceField
+          <RadioField
             control={control}
             name="connectDevices"
             label={patientFormLabels.connectDevices}

@@ -5,8 +5,6 @@ import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import MenuItem from '@mui/material/MenuItem';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useId } from 'react';
@@ -124,64 +122,6 @@ export function MultiSelectField<T extends FieldValues>({
           </TextField>
         );
       }}
-    />
-  );
-}
-
-interface ChoiceFieldProps<T extends FieldValues> {
-  control: Control<T>;
-  name: Path<T>;
-  label: string;
-  options: readonly Option[];
-  disabled?: boolean;
-  onValueChange?: (value: string) => void;
-}
-
-/**
- * A choice of a few values as a row of radios (Yes/No, the consents), like the shared RadioField, with a
- * hook for the rules that follow a choice (spec patients 4: a consent without contact turns texts off).
- */
-export function ChoiceField<T extends FieldValues>({
-  control,
-  name,
-  label,
-  options,
-  disabled,
-  onValueChange,
-}: ChoiceFieldProps<T>) {
-  const labelId = useId();
-  const errorId = useId();
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <FormControl disabled={disabled} error={Boolean(fieldState.error)} sx={{ minWidth: 0 }}>
-          <FormLabel id={labelId}>{label}</FormLabel>
-          <RadioGroup
-            row
-            aria-labelledby={labelId}
-            aria-describedby={fieldState.error ? errorId : undefined}
-            aria-invalid={Boolean(fieldState.error)}
-            name={field.name}
-            value={field.value ?? ''}
-            onChange={(event) => {
-              field.onChange(event.target.value);
-              onValueChange?.(event.target.value);
-            }}
-          >
-            {options.map((option) => (
-              <FormControlLabel
-                key={option.value}
-                value={option.value}
-                control={<Radio inputRef={option === options[0] ? field.ref : undefined} />}
-                label={option.label}
-              />
-            ))}
-          </RadioGroup>
-          {fieldState.error && <FormHelperText id={errorId}>{fieldState.error.message}</FormHelperText>}
-        </FormControl>
-      )}
     />
   );
 }

@@ -2,11 +2,12 @@ import Grid from '@mui/material/Grid';
 import { diagnoses, genders, languages } from '@vigil/core';
 import type { Control } from 'react-hook-form';
 import { FormTextField } from '../../../components/form-text-field';
+import { RadioField } from '../../../components/radio-field';
 import { SectionCard } from '../../../components/section-card';
 import { genderLabels, labels, patientFormLabels } from '../../../lib/labels';
 import type { PatientFormValues } from '../forms/patient-form-values';
 import { DateTextField } from './patient-form-date-field';
-import { asOptions, ChoiceField, SelectField } from './patient-form-fields';
+import { asOptions, SelectField } from './patient-form-fields';
 
 const genderOptions = genders.map((g) => ({ value: g, label: genderLabels[g] ?? g }));
 const diagnosisOptions = asOptions(diagnoses);
@@ -30,7 +31,7 @@ export function MedicalInfoSection({ control }: { control: Control<PatientFormVa
           <FormTextField control={control} name="mr" label={patientFormLabels.mr} />
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>
-          <ChoiceField
+          <RadioField
             control={control}
             name="gender"
             label={patientFormLabels.gender}

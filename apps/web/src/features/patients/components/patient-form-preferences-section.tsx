@@ -18,10 +18,11 @@ import {
 import { useEffect } from 'react';
 import { type Control, type UseFormGetValues, type UseFormSetValue, useWatch } from 'react-hook-form';
 import { FormTextField } from '../../../components/form-text-field';
+import { RadioField } from '../../../components/radio-field';
 import { SectionCard } from '../../../components/section-card';
 import { labels, patientFormLabels, patientFormNotices } from '../../../lib/labels';
 import type { PatientFormValues } from '../forms/patient-form-values';
-import { asOptions, CheckboxGroupField, ChoiceField, SelectField } from './patient-form-fields';
+import { asOptions, CheckboxGroupField, SelectField } from './patient-form-fields';
 
 const consentOptions = asOptions(consentStatuses);
 const dayOptions = asOptions(weekDays);
@@ -106,7 +107,7 @@ export function PreferencesSection({ control, setValue, getValues }: Preferences
     <SectionCard title={patientFormLabels.patientPreferences}>
       <Grid container spacing={2.5}>
         <Grid size={12}>
-          <ChoiceField
+          <RadioField
             control={control}
             name="consent.status"
             label={patientFormLabels.consent}
@@ -136,7 +137,7 @@ export function PreferencesSection({ control, setValue, getValues }: Preferences
           </Grid>
         )}
         <Grid size={{ xs: 12, md: textConsent === 'Yes' ? 7 : 12 }}>
-          <ChoiceField
+          <RadioField
             control={control}
             name="preferences.textConsent"
             label={patientFormLabels.textConsent}
@@ -157,7 +158,7 @@ export function PreferencesSection({ control, setValue, getValues }: Preferences
           </Grid>
         )}
         <Grid size={12}>
-          <ChoiceField
+          <RadioField
             control={control}
             name="preferences.remindersConsent"
             label={patientFormLabels.remindersConsent}
@@ -178,7 +179,7 @@ export function PreferencesSection({ control, setValue, getValues }: Preferences
               />
             </Grid>
             <Grid size={{ xs: 12, sm: 6, md: 8 }}>
-              <ChoiceField
+              <RadioField
                 control={control}
                 name="preferences.dailyRemindersConsent"
                 label={patientFormLabels.everyDay}
@@ -211,7 +212,7 @@ export function PreferencesSection({ control, setValue, getValues }: Preferences
           </>
         )}
         <Grid size={{ xs: 12, sm: 6 }}>
-          <ChoiceField
+          <RadioField
             control={control}
             name="preferences.emailConsent"
             label={patientFormLabels.emailConsent}
@@ -221,7 +222,7 @@ export function PreferencesSection({ control, setValue, getValues }: Preferences
         </Grid>
         {contactAllowed && emailConsent === 'Yes' && (
           <Grid size={{ xs: 12, sm: 6 }}>
-            <ChoiceField
+            <RadioField
               control={control}
               name="preferences.monthlyReportConsent"
               label={patientFormLabels.monthlyReportEmailed}
