@@ -35,6 +35,8 @@ export function reportSignInJavaScript(distDir) {
   for (const f of files.sort((a, b) => b.gzip - a.gzip)) {
     console.info(`  ${(f.gzip / 1024).toFixed(1).padStart(6)} KB  ${path.basename(f.file)}`);
   }
-  console.info(`  ${totalKb.toFixed(1).padStart(6)} KB  in all; target ${targetKb} KB: ${met ? 'met' : 'MISSED'}`);
+  console.info(
+    `  ${totalKb.toFixed(1).padStart(6)} KB  in all; target ${targetKb} KB: ${met ? 'met' : 'MISSED'}`,
+  );
   return met;
 }
