@@ -197,7 +197,8 @@ test.describe('patient priority list', () => {
     await toggleOptions(page, dialog, 'Diagnosis', ['Hypotension']);
     await applyFilters(page, dialog, 'No');
     const patients = await patientCount(page);
-    test.skip(patients === 0, 'the seed has no Hypotension patient in Sunrise');
+    // The demo seed gives Sunrise every diagnosis: a filtered list of none would prove nothing here.
+    expect(patients).toBeGreaterThan(0);
 
     await page.getByRole('button', { name: 'Bulk Time' }).click();
     const bulk = page.getByRole('dialog', { name: 'Add Bulk Time' });
