@@ -49,29 +49,18 @@ beforeAll(async () => {
     ...consent(true),
   });
   await w.advance(60_000);
-  p.paused = await addPatient(w, 'circleAdmin', {
-    ...patientBody({
-      firstName: 'Bob',
-      lastName: 'Paused',
-      dateOfBirth: '02/02/1960',
-      assignedPhysician: ids.northPhysician2,
-      careTeam: [ids.northStaff2],
-      diagnosis: 'CHF',
-      ...nav(ids.navigatorB),
-    }),
-    ...consent(false),
-  });
-  await edit(p.paused, {
+  // Bob is enrolled, then paused; his fields are sent whole on both calls, as the form does.
+  const bob = {
     firstName: 'Bob',
     lastName: 'Paused',
     dateOfBirth: '02/02/1960',
     assignedPhysician: ids.northPhysician2,
     careTeam: [ids.northStaff2],
-    diagnosis: 'CHF',
+    diagnosis: 'CHF' as const,
     ...nav(ids.navigatorB),
-    active: false,
-    ...consent(false),
-  });
+  };
+  p.paused = await addPatient(w, 'circleAdmin', { ...patientBody(bob), ...consent(false) });
+  await edit(p.paused, { ...bob, active: false, ...consent(false) });
   p.never = await addPatient(w, 'northStaff', {
     ...patientBody({
       firstName: 'Cora',
@@ -85,29 +74,18 @@ beforeAll(async () => {
     ...consent(true),
   });
   await w.advance(60_000);
-  p.left = await addPatient(w, 'circleAdmin', {
-    ...patientBody({
-      firstName: 'Dan',
-      lastName: 'Left',
-      dateOfBirth: '04/04/1980',
-      assignedPhysician: ids.northPhysician2,
-      careTeam: [ids.northStaff],
-      diagnosis: 'CHF',
-      ...nav(ids.navigatorA),
-    }),
-    ...consent(false),
-  });
-  await edit(p.left, {
+  // Dan is enrolled, then unenrolled.
+  const dan = {
     firstName: 'Dan',
     lastName: 'Left',
     dateOfBirth: '04/04/1980',
     assignedPhysician: ids.northPhysician2,
     careTeam: [ids.northStaff],
-    diagnosis: 'CHF',
+    diagnosis: 'CHF' as const,
     ...nav(ids.navigatorA),
-    enrolled: false,
-    ...consent(false),
-  });
+  };
+  p.left = await addPatient(w, 'circleAdmin', { ...patientBody(dan), ...consent(false) });
+  await edit(p.left, { ...dan, enrolled: false, ...consent(false) });
   const south = { clinic: ids.south, assignedPhysician: ids.southPhysician, careTeam: [ids.southStaff] };
   p.south = await addPatient(w, 'circleAdmin', {
     ...patientBody({ ...south, firstName: 'Eve', lastName: 'South', ...nav(ids.navigatorB) }),
