@@ -19,6 +19,19 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().optional(),
   EMAIL_FROM: z.string().default('Vigil <no-reply@vigil.local>'),
   WEB_DIST: z.string().optional(),
+  BODYTRACE_USER: z.string().optional(),
+  BODYTRACE_PASSWORD: z.string().optional(),
+  TENOVI_WEBHOOK_SECRET: z.string().optional(),
+  SMART_METER_API_KEY: z.string().optional(),
+  SMART_METER_API_URL: z.url().optional(),
+  PYLO_API_KEY: z.string().optional(),
+  EDEVICE_USER: z.string().optional(),
+  EDEVICE_PASSWORD: z.string().optional(),
+  WITHINGS_API_URL: z.url().optional(),
+  WITHINGS_CLIENT_ID: z.string().optional(),
+  WITHINGS_CLIENT_SECRET: z.string().optional(),
+  /** 32 bytes, base64: the key vendor tokens are encrypted with at rest. */
+  DEVICE_TOKEN_KEY: z.string().optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -37,11 +50,76 @@ export interface Config {
   smtpUrl: string | undefined;
   emailFrom: string;
   webDist: string;
+  /** Device vendors: webhook secrets, pull APIs and the key of stored vendor tokens (vendors.md). */
+  vendors: VendorConfig;
   /** Background jobs; tests that drive the outbox by hand turn them off. */
   jobs: boolean;
 }
 
 export class ConfigError extends Error {}
+
+export interface VendorConfig {
+  bodytrace: { user: string; password: string } | undefined;
+  edevice: { user: string; password: string } | undefined;
+  tenoviSecret: string | undefined;
+  smartMeter: { apiKey: string | undefined; apiUrl: string };
+  pyloApiKey: string | undefined;
+  withings: { apiUrl: string; clientId: string | undefined; clientSecret: string | undefined };
+  tokenKey: Buffer | undefined;
+}
+
+/**
+ * The demo secrets every webhook accepts outside production when its variable is unset (README,
+ * "Device webhooks"); the simulator sends them. In production an unset secret refuses every delivery.
+ */
+export const demoVendorSecrets = {
+  bodytrace: { user: 'bodytrace-demo', password: 'bodytrace-demo-secret' },
+  edevice: { user: 'edevice-demo', password: 'edevice-demo-secret' },
+  tenoviSecret: 'tenovi-demo-secret',
+  smartMeterApiKey: 'smart-meter-demo-key',
+  pyloApiKey: 'pylo-demo-key',
+  withingsClientId: 'withings-demo-client',
+  withingsClientSecret: 'withings-demo-secret',
+  tokenKey: Buffer.alloc(32, 'vigil-demo-device-token-key').toString('base64'),
+} as const;
+
+/** Outside production, the vendors' pull APIs are the server's own fakes (features/devices/fakes). */
+const fakeVendorUrl = (port: number, vendor: string) => `http://127.0.0.1:${port}/api/dev/vendors/${vendor}`;
+
+function vendorConfig(e: Env): VendorConfig {
+  const demo = e.NODE_ENV !== 'production';
+  const pair = (
+    user: string | undefined,
+    password: string | undefined,
+    fallback: { user: string; password: string },
+  ) => (user && password ? { user, password } : demo ? fallback : undefined);
+  const key = e.DEVICE_TOKEN_KEY ?? (demo ? demoVendorSecrets.tokenKey : undefined);
+  const tokenKey = key ? Buffer.from(key, 'base64') : undefined;
+  if (tokenKey && tokenKey.length !== 32) {
+    throw new ConfigError('Invalid environment configuration:\n  DEVICE_TOKEN_KEY must be 32 bytes, base64');
+  }
+  return {
+    bodytrace: pair(e.BODYTRACE_USER, e.BODYTRACE_PASSWORD, demoVendorSecrets.bodytrace),
+    edevice: pair(e.EDEVICE_USER, e.EDEVICE_PASSWORD, demoVendorSecrets.edevice),
+    tenoviSecret: e.TENOVI_WEBHOOK_SECRET ?? (demo ? demoVendorSecrets.tenoviSecret : undefined),
+    smartMeter: {
+      apiKey: e.SMART_METER_API_KEY ?? (demo ? demoVendorSecrets.smartMeterApiKey : undefined),
+      apiUrl: (
+        e.SMART_METER_API_URL ??
+        (demo ? fakeVendorUrl(e.PORT, 'smart-meter') : 'https://api.smartmeterrpm.com')
+      ).replace(/\/$/, ''),
+    },
+    pyloApiKey: e.PYLO_API_KEY ?? (demo ? demoVendorSecrets.pyloApiKey : undefined),
+    withings: {
+      apiUrl: (
+        e.WITHINGS_API_URL ?? (demo ? fakeVendorUrl(e.PORT, 'withings') : 'https://wbsapi.withings.net')
+      ).replace(/\/$/, ''),
+      clientId: e.WITHINGS_CLIENT_ID ?? (demo ? demoVendorSecrets.withingsClientId : undefined),
+      clientSecret: e.WITHINGS_CLIENT_SECRET ?? (demo ? demoVendorSecrets.withingsClientSecret : undefined),
+    },
+    tokenKey,
+  };
+}
 
 /** Parses the environment once; a bad variable stops the start with a message naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -77,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     emailFrom: e.EMAIL_FROM,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    vendors: vendorConfig(e),
     jobs: true,
   };
 }

@@ -10,6 +10,7 @@ export * from './billing/billing.rules.js';
 export * from './clinics/clinics.schema.js';
 export * from './devices/devices.constants.js';
 export * from './devices/devices.schema.js';
+export * from './devices/devices.types.js';
 export * from './errors/app-error.js';
 export * from './errors/error-messages.js';
 export * from './format/calendar.helpers.js';

@@ -10,8 +10,30 @@ describe('device form', () => {
       brand: 'Withings',
       type: 'Scale',
       clinicId: null,
+      hubSerialNumber: null,
       serialNumber: '0024E4ABCDEF',
     }));
+
+  it('asks an eDevice for its hub serial number beside the Bluetooth address', () => {
+    const form = { brand: 'EDEVICE', type: 'Scale', identifier: 'a4:c1:38:00:00:01' } as const;
+    expect(DeviceForm.safeParse(form).error?.issues.map((i) => [i.path[0], i.message])).toEqual([
+      ['hubSerialNumber', messages.required],
+    ]);
+    expect(DeviceForm.parse({ ...form, hubSerialNumber: 'hub-7' })).toMatchObject({
+      serialNumber: 'A4:C1:38:00:00:01',
+      hubSerialNumber: 'HUB-7',
+    });
+  });
+
+  it('takes a Tenovi device id of any length and holds a BodyTrace IMEI to 15 characters', () => {
+    expect(DeviceForm.parse({ brand: 'Tenovi', type: 'Scale', identifier: 'tv-12' }).serialNumber).toBe(
+      'TV-12',
+    );
+    expect(
+      DeviceForm.safeParse({ brand: 'BODYTRACE', type: 'Scale', identifier: '1234' }).error?.issues[0]
+        ?.message,
+    ).toBe(messages.imeiLength);
+  });
 
   it('submits a Smart Meter IMEI as it is', () =>
     expect(
@@ -61,5 +83,7 @@ describe('device pairing', () => {
     [{ brand: 'Withings', macAddress: '00:24:E4:AB:CD:EF' }, true],
     [{ brand: 'Smart Meter', deviceObjectId: 'd1' }, true],
     [{ brand: 'Pylo', deviceObjectId: '' }, false],
+    [{ brand: 'Tenovi', hwiDeviceId: 'TV-1' }, true],
+    [{ brand: 'Tenovi', hwiDeviceId: ' ' }, false],
   ])('%o is valid: %s', (input, ok) => expect(PairDeviceForm.safeParse(input).success).toBe(ok));
 });

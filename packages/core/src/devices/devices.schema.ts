@@ -1,59 +1,99 @@
 import { z } from 'zod';
 import { requiredMatching, requiredText } from '../format/fields.schema.js';
 import { messages } from '../messages.js';
-import { deviceBrands, deviceTypes, imeiLength, macLength } from './devices.constants.js';
+import {
+  type DeviceBrand,
+  deviceBrands,
+  deviceSortFields,
+  deviceTypes,
+  imeiLength,
+  macLength,
+} from './devices.constants.js';
 
 const required = requiredText;
 const withoutColons = (value: string) => value.replace(/:/g, '');
+const imeiBrands: readonly DeviceBrand[] = ['Smart Meter', 'Pylo', 'BODYTRACE'];
+
+/** The identifier as stored: upper-cased, and a Withings MAC address without its colons. */
+export const normaliseSerialNumber = (brand: DeviceBrand, identifier: string) =>
+  (brand === 'Withings' ? withoutColons(identifier) : identifier).trim().toUpperCase();
+
+/** The identifier's rule for a brand (spec administration 5: Device), or null when it is fine. */
+function identifierProblem(brand: DeviceBrand, serialNumber: string): string | null {
+  if (brand === 'Withings' && serialNumber.length !== macLength) return messages.macLength;
+  if (imeiBrands.includes(brand) && serialNumber.length !== imeiLength) return messages.imeiLength;
+  return null;
+}
+
+const deviceFields = {
+  brand: z.enum(deviceBrands, { error: messages.required }),
+  type: z.enum(deviceTypes, { error: messages.required }),
+  /** eDevice only: the hub the Bluetooth device forwards through. */
+  hubSerialNumber: z.string().trim().max(40).nullish(),
+  clinicId: z.string().nullish(),
+};
+
+function checkHub(
+  device: { brand: DeviceBrand; hubSerialNumber?: string | null | undefined },
+  ctx: z.RefinementCtx,
+) {
+  if (device.brand === 'EDEVICE' && !device.hubSerialNumber)
+    ctx.addIssue({ code: 'custom', message: messages.required, path: ['hubSerialNumber'] });
+}
 
 /**
- * The add/edit device form (spec administration 5: Device). The identifier is a Withings MAC address
- * (colons ignored) or a Smart Meter / Pylo IMEI; it is submitted as the upper-cased serial number.
+ * The add/edit device form (spec administration 2 and 5). The identifier is the brand's: a Withings MAC
+ * address (colons ignored), an IMEI (Smart Meter, Pylo, BodyTrace), an eDevice Bluetooth address with its
+ * hub serial number, or a Tenovi device id. It is submitted upper-cased as the serial number.
  */
 export const DeviceForm = z
-  .object({
-    brand: z.enum(deviceBrands, { error: messages.required }),
-    type: z.enum(deviceTypes, { error: messages.required }),
-    identifier: required.max(40),
-    clinicId: z.string().nullish(),
-  })
+  .object({ ...deviceFields, identifier: required.max(40) })
   .superRefine((device, ctx) => {
-    if (device.brand === 'Withings' && withoutColons(device.identifier).length !== macLength)
-      ctx.addIssue({ code: 'custom', message: messages.macLength, path: ['identifier'] });
-    if (device.brand !== 'Withings' && device.identifier.length !== imeiLength)
-      ctx.addIssue({ code: 'custom', message: messages.imeiLength, path: ['identifier'] });
+    const problem = identifierProblem(device.brand, normaliseSerialNumber(device.brand, device.identifier));
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['identifier'] });
+    checkHub(device, ctx);
   })
   .transform(({ identifier, ...device }) => ({
     ...device,
+    hubSerialNumber: device.brand === 'EDEVICE' ? (device.hubSerialNumber?.toUpperCase() ?? null) : null,
     clinicId: device.clinicId || null,
-    serialNumber: (device.brand === 'Withings' ? withoutColons(identifier) : identifier).toUpperCase(),
+    serialNumber: normaliseSerialNumber(device.brand, identifier),
   }));
 export type DeviceForm = z.input<typeof DeviceForm>;
 
 /** POST /devices and PUT /devices/{id} body, as the form submits it. */
 export const DeviceRequest = z
-  .object({
-    brand: z.enum(deviceBrands, { error: messages.required }),
-    type: z.enum(deviceTypes, { error: messages.required }),
-    serialNumber: required.max(40),
-    clinicId: z.string().nullish(),
-  })
-  .transform((d) => ({ ...d, serialNumber: withoutColons(d.serialNumber).toUpperCase() }))
+  .object({ ...deviceFields, serialNumber: required.max(40) })
+  .transform((d) => ({
+    ...d,
+    serialNumber: normaliseSerialNumber(d.brand, d.serialNumber),
+    hubSerialNumber: d.brand === 'EDEVICE' ? (d.hubSerialNumber?.toUpperCase() ?? null) : null,
+    clinicId: d.clinicId || null,
+  }))
   .superRefine((d, ctx) => {
-    const length = d.brand === 'Withings' ? macLength : imeiLength;
-    if (d.serialNumber.length !== length)
-      ctx.addIssue({
-        code: 'custom',
-        message: d.brand === 'Withings' ? messages.macLength : messages.imeiLength,
-        path: ['serialNumber'],
-      });
+    const problem = identifierProblem(d.brand, d.serialNumber);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['serialNumber'] });
+    checkHub(d, ctx);
   });
+export type DeviceRequest = z.output<typeof DeviceRequest>;
+
+/** The inventory's search (spec administration 7: inputValue, limit, page, sort, order). */
+export const DeviceSearchQuery = z.object({
+  inputValue: z.string().trim().max(100).default(''),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  sort: z.enum(deviceSortFields).default('createdAt'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+export type DeviceSearchQuery = z.infer<typeof DeviceSearchQuery>;
 
 const imei = requiredMatching(new RegExp(`^\\d{${imeiLength}}$`), messages.imeiLength);
+const optionalName = z.string().trim().max(100).optional();
+const optionalType = z.enum(deviceTypes).optional();
 
 /** Pairing a device from the patient form, per brand (spec patients 5: Device pairing). */
 export const PairDeviceForm = z.discriminatedUnion('brand', [
-  z.object({ brand: z.literal('BODYTRACE'), imei, deviceName: z.string().trim().max(100).optional() }),
+  z.object({ brand: z.literal('BODYTRACE'), imei, deviceName: optionalName, type: optionalType }),
   z.object({
     brand: z.literal('EDEVICE'),
     hubSerialNumber: required.max(40),
@@ -64,18 +104,17 @@ export const PairDeviceForm = z.discriminatedUnion('brand', [
   z.object({
     brand: z.literal('Withings'),
     macAddress: required.refine((v) => withoutColons(v).length === macLength, messages.macLengthPairing),
-    deviceName: z.string().trim().max(100).optional(),
+    deviceName: optionalName,
     deviceId: z.string().optional(),
+    type: optionalType,
   }),
+  z.object({ brand: z.literal('Smart Meter'), deviceObjectId: required, deviceName: optionalName }),
+  z.object({ brand: z.literal('Pylo'), deviceObjectId: required, deviceName: optionalName }),
   z.object({
-    brand: z.literal('Smart Meter'),
-    deviceObjectId: required,
-    deviceName: z.string().max(100).optional(),
-  }),
-  z.object({
-    brand: z.literal('Pylo'),
-    deviceObjectId: required,
-    deviceName: z.string().max(100).optional(),
+    brand: z.literal('Tenovi'),
+    hwiDeviceId: required.max(40),
+    deviceName: optionalName,
+    type: optionalType,
   }),
 ]);
 export type PairDeviceForm = z.infer<typeof PairDeviceForm>;

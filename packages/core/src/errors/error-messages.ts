@@ -14,4 +14,12 @@ export const errorMessages = {
   numberUnavailable: 'No texting number could be provisioned in this area code. Please try another.',
   avatarTooLarge: 'The selected image is too large. The maximum size is 5 MB.',
   avatarMissing: 'Please choose an image to upload.',
+  deviceExists: 'A device of this brand with this identifier already exists.',
+  devicePaired: 'This device is already paired with a patient.',
+  deviceOtherClinic: 'This device belongs to another clinic.',
+  deviceIsDeactivated: 'This device is deactivated.',
+  webhookUnauthorized: 'Invalid webhook credentials.',
+  readingOutOfRange: 'The reading is outside the physiological range.',
+  readingInFuture: 'The reading is stamped in the future.',
+  vendorUnavailable: 'The device vendor could not be reached. Please try again later.',
 } as const;

@@ -11,6 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { clinics } from './clinics.table.js';
+import { devices } from './devices.table.js';
 import { patients } from './patients.table.js';
 import { users } from './users.table.js';
 
@@ -38,7 +39,7 @@ export const readings = pgTable(
     /** 'MANUAL' or the vendor (BODYTRACE, WITHINGS, SMART_METER, PYLO, EDEVICE, TENOVI). */
     source: text('source').notNull(),
     vendorReadingId: text('vendor_reading_id'),
-    deviceId: uuid('device_id'),
+    deviceId: uuid('device_id').references(() => devices.id),
     raw: jsonb('raw'),
     createdBy: uuid('created_by').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
