@@ -312,3 +312,60 @@ export const patientFormNotices = {
   noCellPhone: 'Add a Cell phone with its number under General Info to choose it here.',
   customAlertsIntro: "This patient's own thresholds. A new patient starts from the clinic's Alerts Settings.",
 } as const;
+
+/**
+ * Pairing on the patient form (spec patients 2.1, 2.6, 4, 5): Device Info, Connected Devices, Device History
+ * and the Active Devices dialog.
+ */
+export const pairingLabels = {
+  deviceInfo: 'Device Info',
+  brand: 'Brand',
+  imei: 'IMEI',
+  deviceName: 'Device Name',
+  deviceType: 'Device Type',
+  macAddress: 'MAC Address',
+  hubSerialNumber: 'Hub Serial Number',
+  bluetoothMA: 'Bluetooth MA',
+  modelName: 'Model Name',
+  tenoviDeviceId: 'Device ID',
+  pair: 'Pair',
+  connectedDevices: 'Connected Devices',
+  deviceHistory: 'Device History',
+  showHistory: 'Show History',
+  hideHistory: 'Hide History',
+  // The tables' columns
+  name: 'Name',
+  type: 'Type',
+  deviceId: 'Device ID',
+  status: 'Status',
+  battery: 'Battery',
+  lastSeen: 'Last Seen',
+  actions: 'Actions',
+  paired: 'Paired',
+  unpaired: 'Unpaired',
+  deleted: 'Deleted',
+  neverConnected: 'Never Connected',
+  hub: (serial: string) => `Hub ${serial}`,
+  // Row actions and the delete question (spec patients 4: Device status)
+  disconnect: 'Disconnect',
+  reconnect: 'Reconnect',
+  delete: 'Delete',
+  deleteDevice: 'Delete Device',
+  confirmDelete: 'Deleting this device will disconnect it from the patient. Do you want to continue?',
+  // The Active Devices dialog (spec patients 2.6)
+  activeDevicesButton: (n: number) => `Active Devices (${n})`,
+  activeDevices: 'Active Devices',
+  syncReadings: 'Sync Readings',
+  close: 'Close',
+  // Notices the spec leaves unworded: the product's own wording.
+  chooseBrand: 'Choose the brand of the device to connect.',
+  imeiHelp: 'The 15 digits printed on the device.',
+  macHelp: 'Colons are optional.',
+  noFreeDevices: (brand: string) =>
+    `No ${brand} devices are free in this clinic. An administrator adds them to the inventory.`,
+  noConnectedDevices: 'No devices are connected.',
+  noDeviceHistory: 'No device has been paired with this patient yet.',
+  noActiveDevices: 'No active devices.',
+  newReadings: (n: number) =>
+    n === 0 ? 'No new readings.' : `${n} new ${n === 1 ? 'reading' : 'readings'} received.`,
+} as const;

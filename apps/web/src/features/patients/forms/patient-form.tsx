@@ -12,6 +12,7 @@ import { ApiError } from '../../../lib/api-client';
 import { patientFormLabels } from '../../../lib/labels';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { useSignedInUser } from '../../../lib/session/session-context';
+import { PatientDevicesSections } from '../components/patient-devices-section';
 import { AddressSection } from '../components/patient-form-address-section';
 import { AssignmentSection, type CurrentAssignment } from '../components/patient-form-assignment-section';
 import { CustomAlertsSection } from '../components/patient-form-custom-alerts-section';
@@ -135,6 +136,9 @@ export function PatientForm({ mode, defaultValues, patient, pending, onSubmit }:
       <MedicalInfoSection control={control} />
       {mode === 'edit' && <CustomAlertsSection control={control} />}
       {mode === 'add' && <DeviceSetupSection control={control} />}
+      {mode === 'edit' && patient && (
+        <PatientDevicesSections patientId={patient._id} timeZone={patient.timezone} />
+      )}
       {/* Two small sections: side by side where there is room, so the page does not run on. */}
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 6 }}>

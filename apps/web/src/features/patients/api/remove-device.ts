@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { type PairingVariables, pairingSegments } from './device-paths';
+
+/**
+ * DELETE /api/{brand}/remove-device/{patientId}/{imei or id}: BodyTrace names its device by IMEI, eDevice,
+ * Withings and Tenovi by the inventory id. The pairing is closed and the device is free again.
+ */
+export async function removeDevice({ patientId, device }: PairingVariables): Promise<void> {
+  const key = device.brand === 'BODYTRACE' ? device.serialNumber : device.device._id;
+  await api.delete<{ message: string }>(
+    `/${pairingSegments[device.brand]}/remove-device/${encodeURIComponent(patientId)}/${encodeURIComponent(key)}`,
+  );
+}
+
+export function useRemoveDevice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: removeDevice,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['devices'] }),
+  });
+}

@@ -1,0 +1,110 @@
+import Sync from '@mui/icons-material/Sync';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { toasts } from '@vigil/core';
+import { useId, useState } from 'react';
+import { labels, pairingLabels } from '../../../lib/labels';
+import { showToast } from '../../../lib/toast';
+import { activePairings, usePatientDevices } from '../api/get-patient-devices';
+import { useSyncReadings } from '../api/sync-readings';
+import { brandText, DeviceIdCell, deviceNameText, lastSeenText } from './patient-devices-cells';
+
+interface ActiveDevicesDialogProps {
+  patientId: string;
+  open: boolean;
+  onClose: () => void;
+  /** The patient's time zone, for Last Seen. */
+  timeZone?: string;
+}
+
+/**
+ * The Active Devices dialog (spec patients 2.6): the patient's devices that take readings now, and 'Sync
+ * Readings', which pulls the vendors' last 30 days for them and says how many readings were new.
+ */
+export function ActiveDevicesDialog({ patientId, open, onClose, timeZone }: ActiveDevicesDialogProps) {
+  const titleId = useId();
+  const devices = usePatientDevices(patientId, { enabled: open });
+  const sync = useSyncReadings();
+  const [newReadings, setNewReadings] = useState<number | null>(null);
+  const active = activePairings(devices.data ?? []);
+
+  function handleSync() {
+    sync.mutate(patientId, {
+      onSuccess: (answer) => {
+        showToast(toasts.readingsSynced, 'success');
+        setNewReadings(answer.newReadings);
+      },
+    });
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      aria-labelledby={titleId}
+      maxWidth="sm"
+      fullWidth
+      // A new opening starts without the last sync's count.
+      slotProps={{ transition: { onExited: () => setNewReadings(null) } }}
+    >
+      <DialogTitle id={titleId}>{pairingLabels.activeDevices}</DialogTitle>
+      <DialogContent>
+        {devices.isPending ? (
+          <Typography color="text.secondary">{labels.loading}</Typography>
+        ) : active.length === 0 ? (
+          <Typography color="text.secondary">{pairingLabels.noActiveDevices}</Typography>
+        ) : (
+          <Table size="small" aria-label={pairingLabels.activeDevices}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{pairingLabels.name}</TableCell>
+                <TableCell>{pairingLabels.brand}</TableCell>
+                <TableCell>{pairingLabels.deviceId}</TableCell>
+                <TableCell>{pairingLabels.lastSeen}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {active.map((device) => (
+                <TableRow key={device._id}>
+                  <TableCell>{deviceNameText(device)}</TableCell>
+                  <TableCell>{brandText(device)}</TableCell>
+                  <TableCell>
+                    <DeviceIdCell device={device} />
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{lastSeenText(device, timeZone)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+        {newReadings !== null && (
+          <Alert severity="info" sx={{ mt: 2 }} role="status">
+            {pairingLabels.newReadings(newReadings)}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onClose}>{pairingLabels.close}</Button>
+        <Button
+          variant="contained"
+          startIcon={<Sync />}
+          onClick={handleSync}
+          loading={sync.isPending}
+          disabled={active.length === 0}
+        >
+          {pairingLabels.syncReadings}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

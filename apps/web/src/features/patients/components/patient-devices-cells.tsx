@@ -1,0 +1,55 @@
+import { TZDate } from '@date-fns/tz';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import { type ConnectedDevice, defaultTimeZone, deviceBrandLabels } from '@vigil/core';
+import { format } from 'date-fns';
+import { pairingLabels } from '../../../lib/labels';
+
+/** MM/DD/YYYY h:mm AM in the patient's time zone: a device's times matter to the hour. */
+export function dateTimeText(value: string | null, timeZone: string = defaultTimeZone): string {
+  if (!value) return '—';
+  const time = new Date(value).getTime();
+  return Number.isNaN(time) ? '—' : format(new TZDate(time, timeZone), 'MM/dd/yyyy h:mm a');
+}
+
+/** Last Seen: the later of the last reading and the last heartbeat, or 'Never Connected'. */
+export function lastSeenText(device: ConnectedDevice, timeZone?: string): string {
+  const times = [device.lastConnectedAt, device.lastSeenAt, device.device.lastConnectedAt]
+    .map((t) => (t ? new Date(t).getTime() : Number.NaN))
+    .filter((t) => !Number.isNaN(t));
+  if (times.length === 0) return pairingLabels.neverConnected;
+  return dateTimeText(new Date(Math.max(...times)).toISOString(), timeZone);
+}
+
+export const deviceNameText = (device: ConnectedDevice) => device.name ?? device.device.name ?? '—';
+export const brandText = (device: ConnectedDevice) => deviceBrandLabels[device.brand] ?? device.brand;
+
+/** The device's identifier, and an eDevice's hub under it. */
+export function DeviceIdCell({ device }: { device: ConnectedDevice }) {
+  return (
+    <>
+      <Typography variant="body2" sx={{ fontFamily: 'monospace' }}>
+        {device.serialNumber}
+      </Typography>
+      {device.hub && (
+        <Typography variant="caption" color="text.secondary">
+          {pairingLabels.hub(device.hub)}
+        </Typography>
+      )}
+    </>
+  );
+}
+
+/** active or disabled (spec patients 3), and for a past pairing, deleted. */
+export function PairingStatusChip({ device }: { device: ConnectedDevice }) {
+  if (device.deletedAt)
+    return <Chip size="small" variant="outlined" label={pairingLabels.deleted.toLowerCase()} />;
+  return (
+    <Chip
+      size="small"
+      color={device.status === 'active' ? 'success' : 'default'}
+      variant={device.status === 'active' ? 'filled' : 'outlined'}
+      label={device.status}
+    />
+  );
+}

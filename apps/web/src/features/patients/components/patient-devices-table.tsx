@@ -1,0 +1,165 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { type ConnectedDevice, type DeviceBrand, deletableBrands, toasts } from '@vigil/core';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { SectionCard } from '../../../components/section-card';
+import { labels, pairingLabels } from '../../../lib/labels';
+import { showToast } from '../../../lib/toast';
+import { useDisconnectDevice } from '../api/disconnect-device';
+import { activePairings, currentPairings, usePatientDevices } from '../api/get-patient-devices';
+import { useReconnectDevice } from '../api/reconnect-device';
+import { useRemoveDevice } from '../api/remove-device';
+import { ActiveDevicesDialog } from './active-devices-dialog';
+import {
+  brandText,
+  DeviceIdCell,
+  deviceNameText,
+  lastSeenText,
+  PairingStatusChip,
+} from './patient-devices-cells';
+
+const isDeletable = (brand: DeviceBrand) => (deletableBrands as readonly DeviceBrand[]).includes(brand);
+
+interface ConnectedDevicesSectionProps {
+  patientId: string;
+  timeZone?: string;
+}
+
+/**
+ * Connected Devices (spec patients 2.1, 4): the patient's pairings in use. Disconnect makes one disabled and
+ * Reconnect active again; BodyTrace, eDevice, Withings and Tenovi devices may also be deleted, after the
+ * question. Smart Meter and Pylo devices belong to the clinic's stock and are only disconnected.
+ */
+export function ConnectedDevicesSection({ patientId, timeZone }: ConnectedDevicesSectionProps) {
+  const devices = usePatientDevices(patientId);
+  const disconnect = useDisconnectDevice();
+  const reconnect = useReconnectDevice();
+  const remove = useRemoveDevice();
+  const [toDelete, setToDelete] = useState<ConnectedDevice | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+
+  const rows = currentPairings(devices.data ?? []);
+  const activeCount = activePairings(devices.data ?? []).length;
+  // One change at a time per row: the row whose call is under way shows it.
+  const busyId =
+    (disconnect.isPending && disconnect.variables?.device._id) ||
+    (reconnect.isPending && reconnect.variables?.device._id) ||
+    null;
+
+  function handleToggle(device: ConnectedDevice) {
+    const change = device.status === 'active' ? disconnect : reconnect;
+    change.mutate({ patientId, device }, { onSuccess: () => showToast(toasts.deviceUpdated, 'success') });
+  }
+
+  function handleDelete() {
+    if (!toDelete) return;
+    remove.mutate(
+      { patientId, device: toDelete },
+      {
+        onSuccess: () => showToast(toasts.deviceDeleted, 'success'),
+        onSettled: () => setToDelete(null),
+      },
+    );
+  }
+
+  return (
+    <SectionCard
+      title={pairingLabels.connectedDevices}
+      action={
+        <Button variant="outlined" size="small" onClick={() => setDialogOpen(true)}>
+          {pairingLabels.activeDevicesButton(activeCount)}
+        </Button>
+      }
+    >
+      <TableContainer>
+        <Table size="small" aria-label={pairingLabels.connectedDevices}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{pairingLabels.name}</TableCell>
+              <TableCell>{pairingLabels.brand}</TableCell>
+              <TableCell>{pairingLabels.type}</TableCell>
+              <TableCell>{pairingLabels.deviceId}</TableCell>
+              <TableCell>{pairingLabels.status}</TableCell>
+              <TableCell align="right">{pairingLabels.battery}</TableCell>
+              <TableCell>{pairingLabels.lastSeen}</TableCell>
+              <TableCell align="right">{pairingLabels.actions}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((device) => (
+              <TableRow key={device._id}>
+                <TableCell>{deviceNameText(device)}</TableCell>
+                <TableCell>{brandText(device)}</TableCell>
+                <TableCell>{device.type ?? '—'}</TableCell>
+                <TableCell>
+                  <DeviceIdCell device={device} />
+                </TableCell>
+                <TableCell>
+                  <PairingStatusChip device={device} />
+                </TableCell>
+                <TableCell align="right">{device.battery === null ? '—' : `${device.battery}%`}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{lastSeenText(device, timeZone)}</TableCell>
+                <TableCell align="right">
+                  <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+                    <Button
+                      size="small"
+                      variant="outlined"
+                      onClick={() => handleToggle(device)}
+                      loading={busyId === device._id}
+                      disabled={busyId !== null && busyId !== device._id}
+                    >
+                      {device.status === 'active' ? pairingLabels.disconnect : pairingLabels.reconnect}
+                    </Button>
+                    {isDeletable(device.brand) && (
+                      <Button size="small" color="error" onClick={() => setToDelete(device)}>
+                        {pairingLabels.delete}
+                      </Button>
+                    )}
+                  </Stack>
+                </TableCell>
+              </TableRow>
+            ))}
+            {devices.isSuccess && rows.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={8}>
+                  <Typography color="text.secondary">{pairingLabels.noConnectedDevices}</Typography>
+                </TableCell>
+              </TableRow>
+            )}
+            {devices.isPending && (
+              <TableRow>
+                <TableCell colSpan={8}>
+                  <Typography color="text.secondary">{labels.loading}</Typography>
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={pairingLabels.deleteDevice}
+        text={pairingLabels.confirmDelete}
+        confirmLabel={labels.yesContinue}
+        destructive
+        pending={remove.isPending}
+        onConfirm={handleDelete}
+        onCancel={() => setToDelete(null)}
+      />
+      <ActiveDevicesDialog
+        patientId={patientId}
+        timeZone={timeZone}
+        open={dialogOpen}
+        onClose={() => setDialogOpen(false)}
+      />
+    </SectionCard>
+  );
+}
