@@ -1,0 +1,221 @@
+import { AppError } from '@vigil/core';
+import { describe, expect, it } from 'vitest';
+import bodyTraceLegacy from '../fixtures/bodytrace-bp-legacy.json' with { type: 'json' };
+import bodyTraceHeartbeat from '../fixtures/bodytrace-heartbeat.json' with { type: 'json' };
+import bodyTraceScale from '../fixtures/bodytrace-scale.json' with { type: 'json' };
+import eDevice from '../fixtures/edevice.json' with { type: 'json' };
+import pylo from '../fixtures/pylo.json' with { type: 'json' };
+import smartMeter from '../fixtures/smart-meter.json' with { type: 'json' };
+import tenoviArray from '../fixtures/tenovi-array.json' with { type: 'json' };
+import withingsGetmeas from '../fixtures/withings-getmeas.json' with { type: 'json' };
+import { adaptBodyTrace, bodyTraceImei, luhnCheckDigit } from './bodytrace.adapter.js';
+import { adaptEDevice } from './edevice.adapter.js';
+import { adaptPylo } from './pylo.adapter.js';
+import { adaptSmartMeter } from './smart-meter.adapter.js';
+import { adaptTenovi } from './tenovi.adapter.js';
+import { adaptWithingsGroups } from './withings.adapter.js';
+
+/** The 400 an adapter throws for a malformed payload. */
+function rejection(run: () => unknown): AppError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw error;
+  }
+  throw new Error('expected the payload to be refused');
+}
+
+describe('BodyTrace', () => {
+  it('turns the scale example into pounds: 69800 g is 153.88 lbs', () => {
+    const [delivery] = adaptBodyTrace(bodyTraceScale);
+    expect(delivery).toMatchObject({
+      brand: 'BODYTRACE',
+      deviceIdentifier: '013950005553171',
+      signal: 91,
+      battery: null,
+    });
+    expect(delivery!.readings).toEqual([
+      expect.objectContaining({
+        source: 'BODYTRACE',
+        vendorReadingId: '013950005553171:1793620800000',
+        takenAt: new Date('2026-11-02T12:00:00.000Z'),
+        weight: 153.88,
+        systolic: null,
+        diastolic: null,
+        heartRate: null,
+        raw: bodyTraceScale,
+      }),
+    ]);
+  });
+
+  it('reads the older generation: deviceId rebuilt into the IMEI, pascals into mmHg (17332 Pa is 130)', () => {
+    const [delivery] = adaptBodyTrace(bodyTraceLegacy);
+    expect(delivery!.deviceIdentifier).toBe('490154203237518');
+    expect(delivery!.signal).toBe(-71);
+    expect(delivery!.readings[0]).toMatchObject({
+      vendorReadingId: '490154203237518:1793624400000',
+      systolic: 130,
+      diastolic: 80,
+      heartRate: 72,
+      weight: null,
+      irregular: false,
+    });
+  });
+
+  it('gives both generations of one device the same IMEI and so the same reading id', () => {
+    const reading = { ts: 1793624400000, values: { pulse: 70 } };
+    const newer = adaptBodyTrace({ ...reading, imei: '013950005553178' })[0]!;
+    const older = adaptBodyTrace({ ...reading, deviceId: '1395000555317' })[0]!;
+    expect(older.deviceIdentifier).toBe('013950005553178');
+    expect(older.readings[0]!.vendorReadingId).toBe(newer.readings[0]!.vendorReadingId);
+  });
+
+  it('computes the Luhn check digit of an IMEI (the textbook 49015420323751 -> 8)', () => {
+    expect(luhnCheckDigit('49015420323751')).toBe(8);
+    expect(bodyTraceImei({ deviceId: '49015420323751' })).toBe('490154203237518');
+    expect(bodyTraceImei({ imei: '13950005553171' })).toBe('013950005553171');
+  });
+
+  it('treats empty values as a heartbeat', () => {
+    const [delivery] = adaptBodyTrace(bodyTraceHeartbeat);
+    expect(delivery!.readings).toEqual([]);
+    expect(delivery!.signal).toBe(64);
+  });
+
+  it('refuses a payload without a device or a time, naming the field', () => {
+    const noDevice = rejection(() => adaptBodyTrace({ ts: 1, values: {} }));
+    expect(noDevice.code).toBe('VALIDATION');
+    expect(noDevice.message).toBe('Invalid BodyTrace payload: imei: imei or deviceId is required');
+    const noTime = rejection(() => adaptBodyTrace({ imei: '013950005553171', values: {} }));
+    expect(noTime.fields).toHaveProperty('ts');
+    expect(rejection(() => adaptBodyTrace('nonsense')).status).toBe(400);
+    expect(
+      rejection(() => adaptBodyTrace({ imei: '0139', ts: 1, values: { weight: 'heavy' } })).fields,
+    ).toEqual({ 'values.weight': 'Expected a number' });
+  });
+});
+
+describe('Withings', () => {
+  const groups = withingsGetmeas.body.measuregrps;
+
+  it('computes value x 10^unit, converts kilograms, and skips the group entered by hand', () => {
+    const [delivery] = adaptWithingsGroups(groups, '0024e4abcdef');
+    expect(delivery!.deviceIdentifier).toBe('0024E4ABCDEF');
+    expect(delivery!.readings.map((r) => r.vendorReadingId)).toEqual(['5120001', '5120003']);
+    expect(delivery!.readings[0]).toMatchObject({
+      takenAt: new Date('2026-11-02T08:00:00.000Z'),
+      // 72350 x 10^-3 = 72.35 kg x 2.2046226218 = 159.504 lbs
+      weight: 159.5,
+      systolic: null,
+    });
+    expect(delivery!.readings[1]).toMatchObject({
+      takenAt: new Date('2026-11-02T10:00:00.000Z'),
+      // 1280 x 10^-1 = 128
+      systolic: 128,
+      diastolic: 82,
+      heartRate: 64,
+      weight: null,
+      raw: groups[2],
+    });
+  });
+
+  it('ignores a group with none of the monitored types, and refuses a malformed one', () => {
+    const fat = { grpid: 9, attrib: 0, date: 1793606400, measures: [{ value: 20, type: 6, unit: 0 }] };
+    expect(adaptWithingsGroups([fat], 'AA')[0]!.readings).toEqual([]);
+    expect(rejection(() => adaptWithingsGroups([{ grpid: 9 }], 'AA')).message).toMatch(
+      /^Invalid Withings payload: 0\.attrib:/,
+    );
+  });
+});
+
+describe('Tenovi', () => {
+  it('makes one reading of a blood pressure and a pulse sharing a timestamp, values read from strings', () => {
+    const [delivery] = adaptTenovi(tenoviArray);
+    expect(delivery).toMatchObject({ brand: 'Tenovi', deviceIdentifier: 'TV-BPM-0042', battery: 83 });
+    expect(delivery!.readings).toHaveLength(1);
+    expect(delivery!.readings[0]).toMatchObject({
+      vendorReadingId: 'TV-BPM-0042:blood_pressure:2026-11-02T14:00:00Z:0',
+      takenAt: new Date('2026-11-02T14:00:00Z'),
+      systolic: 142,
+      diastolic: 91,
+      heartRate: 77,
+      battery: 83,
+      raw: [tenoviArray[0], tenoviArray[1]],
+    });
+  });
+
+  it('takes a single object, keeps a pulse alone as its own reading, and reads a battery alone as a heartbeat', () => {
+    const [pulse, bp] = [tenoviArray[1]!, tenoviArray[0]!];
+    const alone = adaptTenovi({ ...pulse, timestamp: '2026-11-02T15:00:00Z' })[0]!;
+    expect(alone.readings).toEqual([
+      expect.objectContaining({
+        vendorReadingId: 'TV-BPM-0042:pulse:2026-11-02T15:00:00Z:0',
+        heartRate: 77,
+      }),
+    ]);
+    const battery = adaptTenovi(tenoviArray[2])[0]!;
+    expect(battery.readings).toEqual([]);
+    expect(battery.battery).toBe(83);
+    const twoDevices = adaptTenovi([bp, { ...bp, hwi_device_id: 'tv-2', value_1: 120 }]);
+    expect(twoDevices.map((d) => [d.deviceIdentifier, d.readings[0]!.systolic])).toEqual([
+      ['TV-BPM-0042', 142],
+      ['TV-2', 120],
+    ]);
+  });
+
+  it('refuses a value that is not a number and an empty array', () => {
+    expect(rejection(() => adaptTenovi({ ...tenoviArray[0], value_1: 'high' })).status).toBe(400);
+    expect(rejection(() => adaptTenovi([])).code).toBe('VALIDATION');
+    expect(rejection(() => adaptTenovi({ ...tenoviArray[0], timestamp: 'yesterday' })).status).toBe(400);
+  });
+});
+
+describe('Smart Meter, Pylo and eDevice', () => {
+  it('Smart Meter: its fields plus imei, named by reading_id', () => {
+    const [delivery] = adaptSmartMeter(smartMeter);
+    expect(delivery!.deviceIdentifier).toBe('359876543210012');
+    expect(delivery!.readings).toEqual([
+      expect.objectContaining({
+        source: 'SMART_METER',
+        vendorReadingId: 'sm-77001',
+        takenAt: new Date('2026-11-02T15:30:00Z'),
+        systolic: 118,
+        diastolic: 76,
+        heartRate: 61,
+        weight: null,
+      }),
+    ]);
+    const pulled = { ...smartMeter, imei: undefined, reading_id: 5, weight_lbs: '180.456' };
+    expect(adaptSmartMeter([pulled])[0]!.readings[0]).toMatchObject({ vendorReadingId: '5', weight: 180.46 });
+  });
+
+  it('Pylo: the reading type picks the values', () => {
+    const [delivery] = adaptPylo(pylo);
+    expect(delivery!.deviceIdentifier).toBe('864475040123457');
+    expect(delivery!.readings[0]).toMatchObject({
+      source: 'PYLO',
+      vendorReadingId: 'pylo-5c1e2f',
+      takenAt: new Date('2026-11-02T16:10:00Z'),
+      weight: 201.4,
+    });
+    expect(rejection(() => adaptPylo({ ...pylo, reading_type: 'glucose' })).fields).toHaveProperty(
+      'reading_type',
+    );
+  });
+
+  it('eDevice: found by the Bluetooth address, upper-cased', () => {
+    const [delivery] = adaptEDevice(eDevice);
+    expect(delivery!.deviceIdentifier).toBe('A4:C1:38:0E:11:22');
+    expect(delivery!.readings[0]).toMatchObject({
+      source: 'EDEVICE',
+      vendorReadingId: 'edv-000913',
+      systolic: 124,
+      diastolic: 79,
+      heartRate: 66,
+    });
+    expect(rejection(() => adaptEDevice({ ...eDevice, measuredAt: 'soon' })).fields).toEqual({
+      measuredAt: 'Expected a date',
+    });
+  });
+});

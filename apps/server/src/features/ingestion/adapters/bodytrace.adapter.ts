@@ -1,0 +1,105 @@
+import { gramsPerPound, pascalsPerMmHg } from '@vigil/core';
+import { z } from 'zod';
+import type { DeviceDelivery } from '../ingestion.types.js';
+import { hasValue, hundredths, numeric, parsePayload, whole } from './parse-payload.js';
+
+const digits = z
+  .union([z.string(), z.number()])
+  .transform((v) => String(v).trim())
+  .refine((v) => /^\d{1,15}$/.test(v), 'Expected up to 15 digits');
+
+const BodyTracePayload = z
+  .object({
+    imei: digits.optional(),
+    /** The older generation's name: the IMEI without leading zeros and without its check digit. */
+    deviceId: digits.optional(),
+    /** Milliseconds since the epoch, UTC. */
+    ts: z.number().int().positive(),
+    batteryVoltage: numeric,
+    signalStrength: numeric,
+    rssi: numeric,
+    values: z
+      .object({
+        /** Grams, whatever unit the scale shows. */
+        weight: numeric,
+        unit: numeric,
+        tare: numeric,
+        /** Pascals. */
+        systolic: numeric,
+        diastolic: numeric,
+        pulse: numeric,
+        irregular: z.union([z.boolean(), z.number(), z.null()]).optional(),
+      })
+      .loose()
+      .nullish(),
+  })
+  .loose()
+  .refine((p) => p.imei !== undefined || p.deviceId !== undefined, {
+    message: 'imei or deviceId is required',
+    path: ['imei'],
+  });
+export type BodyTracePayload = z.input<typeof BodyTracePayload>;
+
+/** The Luhn check digit of an IMEI's first 14 digits. */
+export function luhnCheckDigit(body: string): number {
+  let sum = 0;
+  for (let i = 0; i < body.length; i++) {
+    // From the right, the first digit of the body is doubled (the check digit would be the undoubled one).
+    let d = Number(body[body.length - 1 - i]);
+    if (i % 2 === 0) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return (10 - (sum % 10)) % 10;
+}
+
+/** The 15-digit IMEI of either generation: an older `deviceId` gets its zeros and check digit back. */
+export function bodyTraceImei(payload: { imei?: string; deviceId?: string }): string {
+  if (payload.imei !== undefined) return payload.imei.padStart(15, '0');
+  const body = payload.deviceId!.padStart(14, '0');
+  return `${body}${luhnCheckDigit(body)}`;
+}
+
+/**
+ * BodyTrace: one measurement per request (vendors.md). Weight in grams becomes pounds, pressures in pascals
+ * become mmHg; `values: {}` is a heartbeat. No event id is sent, so the reading's id is `imei:ts`.
+ * Battery comes as millivolts, which says nothing reliable as a percentage: it is left out.
+ */
+export function adaptBodyTrace(payload: unknown): DeviceDelivery[] {
+  const p = parsePayload('BodyTrace', BodyTracePayload, payload);
+  const imei = bodyTraceImei(p);
+  const v = p.values ?? ({} as NonNullable<typeof p.values>);
+  const measured = {
+    systolic: v.systolic == null ? null : whole(v.systolic / pascalsPerMmHg),
+    diastolic: v.diastolic == null ? null : whole(v.diastolic / pascalsPerMmHg),
+    heartRate: whole(v.pulse ?? null),
+    weight: v.weight == null ? null : hundredths(v.weight / gramsPerPound),
+  };
+  const signal = p.signalStrength ?? p.rssi ?? null;
+  return [
+    {
+      brand: 'BODYTRACE',
+      source: 'BODYTRACE',
+      deviceIdentifier: imei,
+      readings: hasValue(measured)
+        ? [
+            {
+              source: 'BODYTRACE',
+              vendorReadingId: `${imei}:${p.ts}`,
+              deviceIdentifier: imei,
+              takenAt: new Date(p.ts),
+              ...measured,
+              irregular: v.irregular == null ? null : Boolean(v.irregular),
+              signal,
+              raw: payload,
+            },
+          ]
+        : [],
+      battery: null,
+      signal: whole(signal),
+      raw: payload,
+    },
+  ];
+}

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import type { DeviceDelivery } from '../ingestion.types.js';
+import {
+  hasValue,
+  hundredths,
+  identifier,
+  instant,
+  numeric,
+  parsePayload,
+  vendorKey,
+  whole,
+} from './parse-payload.js';
+
+const EDevicePayload = z
+  .object({
+    hubSerialNumber: identifier.nullish(),
+    /** The Bluetooth address of the device on the hub: the inventory's serial number of an eDevice. */
+    bluetoothMA: identifier,
+    id: vendorKey,
+    type: z.enum(['bp', 'weight']),
+    systolic: numeric,
+    diastolic: numeric,
+    pulse: numeric,
+    weightLbs: numeric,
+    /** ISO 8601. */
+    measuredAt: instant,
+  })
+  .loose();
+export type EDevicePayload = z.input<typeof EDevicePayload>;
+
+/**
+ * eDevice (vendors.md; the format is ours): a hub forwards one Bluetooth device's reading, in mmHg, bpm and
+ * pounds. The device is found by its Bluetooth address; the vendor reading id is `id`.
+ */
+export function adaptEDevice(payload: unknown): DeviceDelivery[] {
+  const p = parsePayload('eDevice', EDevicePayload, payload);
+  const measured =
+    p.type === 'weight'
+      ? { weight: hundredths(p.weightLbs) }
+      : { systolic: whole(p.systolic), diastolic: whole(p.diastolic), heartRate: whole(p.pulse) };
+  return [
+    {
+      brand: 'EDEVICE',
+      source: 'EDEVICE',
+      deviceIdentifier: p.bluetoothMA,
+      readings: hasValue(measured)
+        ? [
+            {
+              source: 'EDEVICE',
+              vendorReadingId: p.id,
+              deviceIdentifier: p.bluetoothMA,
+              takenAt: p.measuredAt,
+              ...measured,
+              raw: payload,
+            },
+          ]
+        : [],
+      battery: null,
+      signal: null,
+      raw: payload,
+    },
+  ];
+}

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import type { DeviceDelivery } from '../ingestion.types.js';
+import {
+  hasValue,
+  hundredths,
+  identifier,
+  instant,
+  numeric,
+  parsePayload,
+  vendorKey,
+  whole,
+} from './parse-payload.js';
+
+const PyloPayload = z
+  .object({
+    id: vendorKey,
+    imei: identifier,
+    reading_type: z.enum(['blood_pressure', 'weight']),
+    systolic: numeric,
+    diastolic: numeric,
+    pulse: numeric,
+    weight_lbs: numeric,
+    /** ISO 8601. */
+    measured_at: instant,
+  })
+  .loose();
+export type PyloPayload = z.input<typeof PyloPayload>;
+
+/**
+ * Pylo (vendors.md; the format is ours): one reading per request, in mmHg, bpm and pounds, whose kind says
+ * which values count. The vendor reading id is `id`.
+ */
+export function adaptPylo(payload: unknown): DeviceDelivery[] {
+  const p = parsePayload('Pylo', PyloPayload, payload);
+  const measured =
+    p.reading_type === 'weight'
+      ? { weight: hundredths(p.weight_lbs) }
+      : { systolic: whole(p.systolic), diastolic: whole(p.diastolic), heartRate: whole(p.pulse) };
+  return [
+    {
+      brand: 'Pylo',
+      source: 'PYLO',
+      deviceIdentifier: p.imei,
+      readings: hasValue(measured)
+        ? [
+            {
+              source: 'PYLO',
+              vendorReadingId: p.id,
+              deviceIdentifier: p.imei,
+              takenAt: p.measured_at,
+              ...measured,
+              raw: payload,
+            },
+          ]
+        : [],
+      battery: null,
+      signal: null,
+      raw: payload,
+    },
+  ];
+}

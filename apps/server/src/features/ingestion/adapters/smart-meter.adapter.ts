@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import type { DeviceDelivery } from '../ingestion.types.js';
+import {
+  hasValue,
+  hundredths,
+  identifier,
+  instant,
+  numeric,
+  parsePayload,
+  vendorKey,
+  whole,
+} from './parse-payload.js';
+
+const SmartMeterReading = z
+  .object({
+    reading_id: vendorKey,
+    /** The device's IMEI: pushed as `imei`; the pull API names the device `device_id`. */
+    imei: identifier.optional(),
+    device_id: identifier.nullish(),
+    patient_id: z.unknown().optional(),
+    date_recorded: instant,
+    reading_type: z.string().nullish(),
+    systolic_mmhg: numeric,
+    diastolic_mmhg: numeric,
+    pulse_bpm: numeric,
+    weight_lbs: numeric,
+    is_flagged: z.unknown().optional(),
+  })
+  .loose()
+  .refine((r) => r.imei !== undefined || r.device_id, { message: 'imei is required', path: ['imei'] });
+export type SmartMeterReading = z.input<typeof SmartMeterReading>;
+
+const SmartMeterPayload = z.union([SmartMeterReading, z.array(SmartMeterReading).min(1)]);
+
+/**
+ * Smart Meter (vendors.md; the push format is ours): the pull API's reading fields plus `imei`, one object or
+ * an array, in mmHg, bpm and pounds already. The vendor reading id is `reading_id`.
+ */
+export function adaptSmartMeter(payload: unknown): DeviceDelivery[] {
+  const parsed = parsePayload('Smart Meter', SmartMeterPayload, payload);
+  const list = Array.isArray(parsed) ? parsed : [parsed];
+  const deliveries = new Map<string, DeviceDelivery>();
+  list.forEach((r, i) => {
+    const imei = (r.imei ?? r.device_id)!;
+    let delivery = deliveries.get(imei);
+    if (!delivery) {
+      delivery = {
+        brand: 'Smart Meter',
+        source: 'SMART_METER',
+        deviceIdentifier: imei,
+        readings: [],
+        battery: null,
+        signal: null,
+        raw: payload,
+      };
+      deliveries.set(imei, delivery);
+    }
+    const measured = {
+      systolic: whole(r.systolic_mmhg),
+      diastolic: whole(r.diastolic_mmhg),
+      heartRate: whole(r.pulse_bpm),
+      weight: hundredths(r.weight_lbs),
+    };
+    if (!hasValue(measured)) return;
+    delivery.readings.push({
+      source: 'SMART_METER',
+      vendorReadingId: r.reading_id,
+      deviceIdentifier: imei,
+      takenAt: r.date_recorded,
+      ...measured,
+      raw: Array.isArray(payload) ? payload[i] : payload,
+    });
+  });
+  return [...deliveries.values()];
+}

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import type { DeviceDelivery, VendorReading } from '../ingestion.types.js';
+import { hasValue, hundredths, identifier, instant, numeric, parsePayload, whole } from './parse-payload.js';
+
+const TenoviMeasurement = z
+  .object({
+    metric: z.string().trim().min(1),
+    /** The device key; `hardware_uuid` is not used, it changes when the gateway is replaced. */
+    hwi_device_id: identifier,
+    value_1: numeric,
+    value_2: numeric,
+    timestamp: z
+      .union([z.string().trim().min(1), z.number()])
+      .refine((v) => instant.safeParse(v).success, 'Expected a date'),
+    device_name: z.string().nullish(),
+    patient_id: z.unknown().optional(),
+    filter_params: z
+      .object({ measurement_index: z.union([z.string(), z.number()]).nullish() })
+      .loose()
+      .nullish(),
+  })
+  .loose();
+
+/** One measurement per request, or an array of them ("Post as Array"). */
+const TenoviPayload = z.union([TenoviMeasurement, z.array(TenoviMeasurement).min(1)]);
+export type TenoviMeasurement = z.input<typeof TenoviMeasurement>;
+
+type Measurement = z.output<typeof TenoviMeasurement>;
+
+const vendorId = (m: Measurement) =>
+  `${m.hwi_device_id}:${m.metric}:${m.timestamp}:${m.filter_params?.measurement_index ?? ''}`;
+
+/**
+ * Tenovi (vendors.md): values may be strings; blood pressure and pulse taken together share a timestamp
+ * and become one reading (named by the blood pressure's id), an irregular-heartbeat flag joins them, and
+ * `battery_percentage` is the device's battery. Metrics the product does not monitor are ignored.
+ */
+export function adaptTenovi(payload: unknown): DeviceDelivery[] {
+  const parsed = parsePayload('Tenovi', TenoviPayload, payload);
+  const measurements = Array.isArray(parsed) ? parsed : [parsed];
+  const rawOf = Array.isArray(payload) ? (i: number) => payload[i] : () => payload;
+  const deliveries = new Map<string, DeviceDelivery>();
+
+  const byInstant = new Map<string, { m: Measurement; raw: unknown }[]>();
+  measurements.forEach((m, i) => {
+    let delivery = deliveries.get(m.hwi_device_id);
+    if (!delivery) {
+      delivery = {
+        brand: 'Tenovi',
+        source: 'TENOVI',
+        deviceIdentifier: m.hwi_device_id,
+        readings: [],
+        battery: null,
+        signal: null,
+        raw: payload,
+      };
+      deliveries.set(m.hwi_device_id, delivery);
+    }
+    const key = `${m.hwi_device_id}\u0000${m.timestamp}`;
+    byInstant.set(key, [...(byInstant.get(key) ?? []), { m, raw: rawOf(i) }]);
+  });
+
+  for (const group of byInstant.values()) {
+    const { m: first } = group[0]!;
+    const delivery = deliveries.get(first.hwi_device_id)!;
+    const takenAt = instant.parse(first.timestamp);
+    const reading = (m: Measurement, raw: unknown): VendorReading => ({
+      source: 'TENOVI',
+      vendorReadingId: vendorId(m),
+      deviceIdentifier: m.hwi_device_id,
+      takenAt,
+      raw: [raw],
+    });
+    const bp: VendorReading[] = [];
+    const others: VendorReading[] = [];
+    for (const { m, raw } of group) {
+      if (m.metric === 'blood_pressure') {
+        bp.push({ ...reading(m, raw), systolic: whole(m.value_1), diastolic: whole(m.value_2) });
+      } else if (m.metric === 'weight') {
+        others.push({ ...reading(m, raw), weight: hundredths(m.value_1) });
+      } else if (m.metric === 'battery_percentage' && m.value_1 !== null) {
+        delivery.battery = whole(m.value_1);
+      }
+    }
+    for (const { m, raw } of group) {
+      if (m.metric !== 'pulse' && m.metric !== 'irregular_heartbeat') continue;
+      const partner = bp.find((r) =>
+        m.metric === 'pulse' ? r.heartRate === undefined : r.irregular === undefined,
+      );
+      if (m.metric === 'irregular_heartbeat') {
+        if (partner) {
+          partner.irregular = Boolean(m.value_1 ?? true);
+          (partner.raw as unknown[]).push(raw);
+        }
+      } else if (partner) {
+        partner.heartRate = whole(m.value_1);
+        (partner.raw as unknown[]).push(raw);
+      } else {
+        others.push({ ...reading(m, raw), heartRate: whole(m.value_1) });
+      }
+    }
+    delivery.readings.push(...bp, ...others);
+  }
+  for (const delivery of deliveries.values()) {
+    delivery.readings = delivery.readings.filter(hasValue);
+    for (const r of delivery.readings) {
+      r.battery = delivery.battery;
+      // A reading from one measurement keeps that measurement as its raw payload, not a list of one.
+      if (Array.isArray(r.raw) && r.raw.length === 1) r.raw = r.raw[0];
+    }
+  }
+  return [...deliveries.values()];
+}

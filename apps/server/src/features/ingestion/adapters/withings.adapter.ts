@@ -1,0 +1,70 @@
+import { poundsPerKilogram } from '@vigil/core';
+import { z } from 'zod';
+import type { DeviceDelivery, VendorReading } from '../ingestion.types.js';
+import { hasValue, hundredths, parsePayload, vendorKey, whole } from './parse-payload.js';
+
+/** Measure types the product keeps (Withings Measure API): weight (kg), diastolic, systolic, heart pulse. */
+export const withingsMeasureTypes = { weight: 1, diastolic: 9, systolic: 10, pulse: 11 } as const;
+/** `attrib` values of a measure entered by hand (2) or by the user on a device (4): not device data. */
+const manualAttribs = new Set([2, 4]);
+
+const WithingsMeasureGroup = z
+  .object({
+    grpid: vendorKey,
+    attrib: z.number().int(),
+    /** Unix seconds. */
+    date: z.number().int(),
+    category: z.number().int().optional(),
+    deviceid: z.string().nullish(),
+    measures: z.array(
+      z.object({ value: z.number(), type: z.number().int(), unit: z.number().int() }).loose(),
+    ),
+  })
+  .loose();
+export type WithingsMeasureGroup = z.input<typeof WithingsMeasureGroup>;
+
+const WithingsGroups = z.array(WithingsMeasureGroup);
+
+/**
+ * Withings `getmeas` groups (vendors.md) for one device, identified by its MAC without colons: each value
+ * is `value × 10^unit`, weight is converted from kilograms, manual entries are skipped, and the group id is
+ * the reading's vendor id.
+ */
+export function adaptWithingsGroups(groups: unknown, deviceIdentifier: string): DeviceDelivery[] {
+  const parsed = parsePayload('Withings', WithingsGroups, groups);
+  const readings: VendorReading[] = [];
+  parsed.forEach((g, i) => {
+    if (manualAttribs.has(g.attrib)) return;
+    const value = (type: number) => {
+      const m = g.measures.find((x) => x.type === type);
+      return m ? m.value * 10 ** m.unit : null;
+    };
+    const kg = value(withingsMeasureTypes.weight);
+    const measured = {
+      systolic: whole(value(withingsMeasureTypes.systolic)),
+      diastolic: whole(value(withingsMeasureTypes.diastolic)),
+      heartRate: whole(value(withingsMeasureTypes.pulse)),
+      weight: kg === null ? null : hundredths(kg * poundsPerKilogram),
+    };
+    if (!hasValue(measured)) return;
+    readings.push({
+      source: 'WITHINGS',
+      vendorReadingId: g.grpid,
+      deviceIdentifier,
+      takenAt: new Date(g.date * 1000),
+      ...measured,
+      raw: (groups as unknown[])[i],
+    });
+  });
+  return [
+    {
+      brand: 'Withings',
+      source: 'WITHINGS',
+      deviceIdentifier: deviceIdentifier.toUpperCase(),
+      readings,
+      battery: null,
+      signal: null,
+      raw: groups,
+    },
+  ];
+}

@@ -1,0 +1,24 @@
+import type { DeviceBrand, DeviceSource, NormalisedReading } from '@vigil/core';
+
+/** A normalised reading with the part of the vendor payload it came from, kept beside it (vendors.md). */
+export interface VendorReading extends NormalisedReading {
+  raw: unknown;
+}
+
+/**
+ * What one device said in one payload, as every adapter hands it to the ingestion service: its readings,
+ * in the product's units, and its battery and signal. No reading is a heartbeat. A payload may carry
+ * several devices (a Tenovi array), hence adapters answer a list.
+ */
+export interface DeviceDelivery {
+  brand: DeviceBrand;
+  source: DeviceSource;
+  /** The inventory's serial number of the device: upper-cased, as `devices.serial_number` stores it. */
+  deviceIdentifier: string;
+  readings: VendorReading[];
+  /** Percent. */
+  battery: number | null;
+  signal: number | null;
+  /** The payload as received, kept on an unrecognised delivery to diagnose it. */
+  raw: unknown;
+}
