@@ -14,6 +14,9 @@ import { createAuthService } from './features/auth/auth.service.js';
 import { clinicsRoutes } from './features/clinics/clinics.routes.js';
 import { createClinicsService } from './features/clinics/clinics.service.js';
 import { healthRoutes } from './features/health/health.routes.js';
+import { ingestionRoutes } from './features/ingestion/ingestion.routes.js';
+import { createIngestionService } from './features/ingestion/ingestion.service.js';
+import { createVendorPullService } from './features/ingestion/vendor-pulls.service.js';
 import { devOutboxRoutes } from './features/outbox/outbox.routes.js';
 import { createOutboxService, type DeliveryScheduler } from './features/outbox/outbox.service.js';
 import { patientsRoutes } from './features/patients/patients.routes.js';
@@ -29,11 +32,16 @@ import { createLocalSmsProvider } from './integrations/sms/local-sms.provider.js
 import { createTwilioSmsProvider } from './integrations/sms/twilio-sms.provider.js';
 import { createUnconfiguredSmsProvider } from './integrations/sms/unconfigured-sms.provider.js';
 import { createLocalDiskStorage } from './integrations/storage/local-disk.storage.js';
+import { fakeVendors } from './integrations/vendors/fake-vendors.js';
 import { createBoss } from './jobs/boss.js';
 import { startDeliverOutbox } from './jobs/deliver-outbox.job.js';
 import { startPurgeAuth } from './jobs/purge-auth.job.js';
 import { startRefreshMetrics } from './jobs/refresh-metrics.job.js';
 import { startSnoozeExpiry } from './jobs/snooze-expiry.job.js';
+import {
+  startWithingsNotifications,
+  type WithingsNotificationQueue,
+} from './jobs/withings-notification.job.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
@@ -116,6 +124,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const users = createUsersService({ db: database.db, clock, audit, auth, storage });
   const clinics = createClinicsService({ db: database.db, clock, audit, auth, sms });
   const patients = createPatientsService({ db: database.db, clock, audit });
+  const ingestion = createIngestionService({ db: database.db, clock, readings });
+  const vendors = config.vendors;
+  const pulls = createVendorPullService({
+    db: database.db,
+    clock,
+    audit,
+    ingestion,
+    withings: { vendors, clock },
+    smartMeter: vendors.smartMeter,
+  });
+  let withingsQueue: WithingsNotificationQueue | undefined;
 
   if (config.jobs) {
     boss = createBoss(database, config.databaseUrl);
@@ -125,6 +144,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await startPurgeAuth(boss, { db: database.db, clock });
     await startRefreshMetrics(boss, { db: database.db, clock });
     await startSnoozeExpiry(boss, { db: database.db, clock });
+    withingsQueue = await startWithingsNotifications(boss, { pulls });
   }
 
   await registerSecurityHeaders(app);
@@ -145,6 +165,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       patientsRoutes(api, patients);
       uploadsRoutes(api, storage);
       if (config.env !== 'production') devOutboxRoutes(api, outbox);
+      ingestionRoutes(api, { ingestion, pulls, vendors, withingsQueue: () => withingsQueue });
+      const fakes = { prefix: '/dev/vendors', withings: vendors.withings, smartMeter: vendors.smartMeter };
+      if (config.env !== 'production') api.register(fakeVendors, fakes);
     },
     { prefix: '/api' },
   );

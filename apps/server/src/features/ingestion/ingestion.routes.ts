@@ -1,0 +1,132 @@
+import { AppError, type DeviceSource, PatientIdParams, unrecognisedReasons } from '@vigil/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { VendorConfig } from '../../config.js';
+import { acceptFormBodies } from '../../integrations/vendors/form-body.js';
+import { VendorUnavailableError } from '../../integrations/vendors/vendor-error.js';
+import type { WithingsNotificationQueue } from '../../jobs/withings-notification.job.js';
+import { adaptBodyTrace } from './adapters/bodytrace.adapter.js';
+import { adaptEDevice } from './adapters/edevice.adapter.js';
+import { parsePayload } from './adapters/parse-payload.js';
+import { adaptPylo } from './adapters/pylo.adapter.js';
+import { adaptSmartMeter } from './adapters/smart-meter.adapter.js';
+import { adaptTenovi } from './adapters/tenovi.adapter.js';
+import type { IngestionService } from './ingestion.service.js';
+import type { DeviceDelivery } from './ingestion.types.js';
+import type { VendorPullService } from './vendor-pulls.service.js';
+import { requireVendorSecret, webhookAuthorised } from './webhook-auth.js';
+
+export interface IngestionRouteDeps {
+  ingestion: IngestionService;
+  pulls: VendorPullService;
+  vendors: VendorConfig;
+  /** The Withings notification queue once the jobs run; undefined while they are off (tests). */
+  withingsQueue: () => WithingsNotificationQueue | undefined;
+}
+
+const WithingsNotificationForm = z
+  .object({
+    userid: z.union([z.string(), z.number()]).transform((v) => String(v).trim()),
+    appli: z.coerce.number().int().optional(),
+    startdate: z.coerce.number().int().nonnegative(),
+    enddate: z.coerce.number().int().nonnegative(),
+    action: z.string().optional(),
+  })
+  .loose()
+  .refine((n) => n.userid.length > 0 && n.userid.length <= 64, { message: 'Required', path: ['userid'] });
+
+/** Withings notifications that say a measure or a link went away: nothing to pull. */
+const withingsRemovals = new Set(['delete', 'unlink']);
+
+/** Logs a vendor that could not be reached, with what went wrong (never a token), before it is answered. */
+function logVendorFailure(req: FastifyRequest, error: unknown) {
+  if (error instanceof VendorUnavailableError) {
+    req.log.warn({ vendor: error.vendor, detail: error.detail }, 'vendor unavailable');
+  }
+}
+
+/** The vendor webhooks (decision 0009, vendors.md) and a patient's manual sync. */
+export function ingestionRoutes(app: FastifyInstance, deps: IngestionRouteDeps) {
+  const tags = ['webhooks'];
+  const config = { public: true };
+  const authorised = webhookAuthorised(deps.vendors);
+
+  /** Adapts, ingests, and answers after the commit: 200 with the counts, or 202 when set aside. */
+  async function deliver(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    source: DeviceSource,
+    adapt: (payload: unknown) => DeviceDelivery[],
+  ) {
+    const deliveries = adapt(req.body);
+    try {
+      const outcome = await deps.ingestion.ingest(deliveries);
+      // Counts and reasons only: no identifier, value or patient reaches the log.
+      req.log.info(
+        { source, stored: outcome.stored, duplicates: outcome.duplicates, setAside: outcome.unrecognised },
+        'webhook delivery',
+      );
+      if (!outcome.accepted) {
+        const reason = outcome.unrecognised[0]!;
+        return reply.status(202).send({ message: unrecognisedReasons[reason], reason });
+      }
+      return reply.status(200).send({ stored: outcome.stored, duplicates: outcome.duplicates });
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'UNPROCESSABLE') {
+        req.log.warn({ source, fields: Object.keys(error.fields ?? {}) }, 'webhook reading refused');
+      }
+      throw error;
+    }
+  }
+
+  const webhooks = [
+    ['bodytrace', 'BODYTRACE', authorised.bodytrace, adaptBodyTrace],
+    ['tenovi', 'TENOVI', authorised.tenovi, adaptTenovi],
+    ['smart-meter', 'SMART_METER', authorised.smartMeter, adaptSmartMeter],
+    ['pylo', 'PYLO', authorised.pylo, adaptPylo],
+    ['edevice', 'EDEVICE', authorised.edevice, adaptEDevice],
+  ] as const;
+  for (const [path, source, check, adapt] of webhooks) {
+    app.post(
+      `/webhooks/${path}`,
+      { config, onRequest: requireVendorSecret(check), schema: { tags } },
+      (req, reply) => deliver(req, reply, source, adapt),
+    );
+  }
+
+  // Withings speaks forms, so its route sits in a scope of its own with a form parser.
+  app.register(async (scope) => {
+    acceptFormBodies(scope);
+    // Withings checks the callback URL with a HEAD before it sends anything.
+    scope.head('/webhooks/withings', { config, schema: { tags } }, (_req, reply) => reply.status(200).send());
+    scope.post('/webhooks/withings', { config, schema: { tags } }, async (req, reply) => {
+      const n = parsePayload('Withings notification', WithingsNotificationForm, req.body);
+      // Withings counts any status below 400 as delivered, and retries otherwise: an unknown user is
+      // counted in the unrecognised log and still answered 200, so it is not sent again for hours.
+      if (!(await deps.pulls.recogniseWithingsUser(n.userid, req.body))) {
+        req.log.info({ source: 'WITHINGS', setAside: ['unknownDevice'] }, 'webhook delivery');
+        return reply.status(200).send({ queued: false });
+      }
+      if (n.action && withingsRemovals.has(n.action)) return reply.status(200).send({ queued: false });
+      const queue = deps.withingsQueue();
+      if (!queue) {
+        req.log.warn({ source: 'WITHINGS' }, 'jobs are off: the notification is not pulled');
+        return reply.status(200).send({ queued: false });
+      }
+      await queue({ userid: n.userid, appli: n.appli ?? null, startdate: n.startdate, enddate: n.enddate });
+      return reply.status(200).send({ queued: true });
+    });
+  });
+
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get('/pacients/:id/sync', { schema: { tags: ['devices'], params: PatientIdParams } }, async (req) => {
+      try {
+        return await deps.pulls.syncPatient(req.user, req.params.id);
+      } catch (error) {
+        logVendorFailure(req, error);
+        throw error;
+      }
+    });
+}

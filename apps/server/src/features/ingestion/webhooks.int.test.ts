@@ -1,0 +1,335 @@
+import { errorMessages, unrecognisedReasons } from '@vigil/core';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clinics, readings } from '../../db/schema/index.js';
+import {
+  addPatient,
+  createWorld,
+  fixtureIds as ids,
+  patientBody,
+  type World,
+} from '../patients/patient-fixtures.js';
+import bodyTraceLegacy from './fixtures/bodytrace-bp-legacy.json' with { type: 'json' };
+import bodyTraceHeartbeat from './fixtures/bodytrace-heartbeat.json' with { type: 'json' };
+import bodyTraceScale from './fixtures/bodytrace-scale.json' with { type: 'json' };
+import eDevice from './fixtures/edevice.json' with { type: 'json' };
+import pylo from './fixtures/pylo.json' with { type: 'json' };
+import smartMeter from './fixtures/smart-meter.json' with { type: 'json' };
+import tenoviArray from './fixtures/tenovi-array.json' with { type: 'json' };
+import {
+  deliver,
+  deviceRow,
+  pairDevice,
+  readingsOf,
+  unrecognisedRow,
+  type Vendor,
+  vendorHeaders,
+} from './ingestion-fixtures.js';
+
+let w: World;
+const db = () => w.t.app.vigil.database.db;
+const app = () => w.t.app;
+const minute = 60_000;
+
+/** North patients, each with the devices of one test. */
+const p = { scale: '', cuff: '', tenovi: '', others: '', states: '', south: '' };
+const d = { scale: '', cuff: '', tenovi: '', meter: '', pylo: '', edevice: '' };
+
+beforeAll(async () => {
+  w = await createWorld();
+  for (const key of ['scale', 'cuff', 'tenovi', 'others', 'states'] as const) {
+    p[key] = await addPatient(w, 'northStaff', patientBody());
+  }
+  p.south = await addPatient(
+    w,
+    'southPhysician',
+    patientBody({ clinic: ids.south, assignedPhysician: ids.southPhysician, careTeam: [ids.southStaff] }),
+  );
+  d.scale = (await pairDevice(db(), p.scale, 'BODYTRACE', bodyTraceScale.imei)).id;
+  d.cuff = (await pairDevice(db(), p.cuff, 'BODYTRACE', '490154203237518')).id;
+  d.tenovi = (await pairDevice(db(), p.tenovi, 'Tenovi', tenoviArray[0]!.hwi_device_id)).id;
+  d.meter = (await pairDevice(db(), p.others, 'Smart Meter', smartMeter.imei)).id;
+  d.pylo = (await pairDevice(db(), p.others, 'Pylo', pylo.imei)).id;
+  d.edevice = (await pairDevice(db(), p.others, 'EDEVICE', eDevice.bluetoothMA)).id;
+});
+afterAll(() => w.close());
+
+const totalReadings = async () => (await db().select({ n: count() }).from(readings))[0]!.n;
+
+describe('each vendor, in its own format, stored in the product units', () => {
+  it('BodyTrace scale: 69800 g stored as 153.88 lbs, the device seen, connected and now known as a scale', async () => {
+    const res = await deliver(app(), 'bodytrace', bodyTraceScale);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ stored: 1, duplicates: 0 });
+    const [reading] = await readingsOf(db(), p.scale);
+    expect(reading).toMatchObject({
+      source: 'BODYTRACE',
+      vendorReadingId: '013950005553171:1793620800000',
+      takenAt: new Date('2026-11-02T12:00:00Z'),
+      weightLbs: 153.88,
+      systolic: null,
+      deviceId: d.scale,
+      raw: bodyTraceScale,
+      createdBy: null,
+    });
+    const device = await deviceRow(db(), d.scale);
+    expect(device).toMatchObject({ signal: 91, type: 'Scale' });
+    expect(device.lastSeenAt).toEqual(w.t.clock.now());
+    expect(device.lastConnectedAt).toEqual(w.t.clock.now());
+  });
+
+  it('BodyTrace, older generation: the deviceId finds the IMEI; 17332 Pa is 130 mmHg', async () => {
+    const res = await deliver(app(), 'bodytrace', bodyTraceLegacy);
+    expect(res.json()).toEqual({ stored: 1, duplicates: 0 });
+    expect(await readingsOf(db(), p.cuff)).toEqual([
+      expect.objectContaining({
+        vendorReadingId: '490154203237518:1793624400000',
+        systolic: 130,
+        diastolic: 80,
+        heartRate: 72,
+        weightLbs: null,
+      }),
+    ]);
+    expect((await deviceRow(db(), d.cuff)).type).toBe('Blood Pressure Monitor');
+  });
+
+  it('Tenovi: a blood pressure and a pulse of one timestamp are one reading, and the battery is kept', async () => {
+    const res = await deliver(app(), 'tenovi', tenoviArray);
+    expect(res.json()).toEqual({ stored: 1, duplicates: 0 });
+    expect(await readingsOf(db(), p.tenovi)).toEqual([
+      expect.objectContaining({
+        source: 'TENOVI',
+        vendorReadingId: 'TV-BPM-0042:blood_pressure:2026-11-02T14:00:00Z:0',
+        systolic: 142,
+        diastolic: 91,
+        heartRate: 77,
+      }),
+    ]);
+    expect((await deviceRow(db(), d.tenovi)).battery).toBe(83);
+  });
+
+  it('Smart Meter, Pylo and eDevice, each in its format', async () => {
+    for (const [vendor, payload] of [
+      ['smart-meter', smartMeter],
+      ['pylo', pylo],
+      ['edevice', eDevice],
+    ] as const) {
+      const res = await deliver(app(), vendor, payload);
+      expect(res.statusCode, `${vendor}: ${res.body}`).toBe(200);
+    }
+    const stored = await readingsOf(db(), p.others);
+    expect(stored.map((r) => [r.source, r.vendorReadingId, r.deviceId])).toEqual([
+      ['SMART_METER', 'sm-77001', d.meter],
+      ['PYLO', 'pylo-5c1e2f', d.pylo],
+      ['EDEVICE', 'edv-000913', d.edevice],
+    ]);
+    expect(stored.map((r) => [r.systolic, r.diastolic, r.heartRate, r.weightLbs])).toEqual([
+      [118, 76, 61, null],
+      [null, null, null, 201.4],
+      [124, 79, 66, null],
+    ]);
+  });
+});
+
+describe('replays and heartbeats', () => {
+  it('stores a replayed delivery once and says it was a duplicate', async () => {
+    const before = await totalReadings();
+    const res = await deliver(app(), 'bodytrace', bodyTraceScale);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ stored: 0, duplicates: 1 });
+    expect(await totalReadings()).toBe(before);
+  });
+
+  it('stores one reading when identical deliveries arrive at once', async () => {
+    const payload = { ...pylo, id: 'pylo-concurrent', measured_at: '2026-11-02T16:40:00Z' };
+    const answers = await Promise.all(Array.from({ length: 6 }, () => deliver(app(), 'pylo', payload)));
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    const bodies = answers.map((r) => r.json() as { stored: number; duplicates: number });
+    expect(bodies.reduce((n, b) => n + b.stored, 0)).toBe(1);
+    expect(bodies.reduce((n, b) => n + b.duplicates, 0)).toBe(5);
+    const rows = await db().select().from(readings).where(eq(readings.vendorReadingId, 'pylo-concurrent'));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('a heartbeat updates when the device was last seen and its signal, and stores no reading', async () => {
+    const before = await totalReadings();
+    const connected = (await deviceRow(db(), d.scale)).lastConnectedAt;
+    await w.advance(10 * minute);
+    const res = await deliver(app(), 'bodytrace', bodyTraceHeartbeat);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ stored: 0, duplicates: 0 });
+    const device = await deviceRow(db(), d.scale);
+    expect(device.lastSeenAt).toEqual(w.t.clock.now());
+    expect(device.lastConnectedAt).toEqual(connected);
+    expect(device.signal).toBe(64);
+    expect(await totalReadings()).toBe(before);
+  });
+});
+
+describe('secrets', () => {
+  const wrong: Record<Vendor, Record<string, string>[]> = {
+    bodytrace: [
+      {},
+      { authorization: `Basic ${Buffer.from('bodytrace-demo:nope').toString('base64')}` },
+      { authorization: 'Bearer bodytrace-demo-secret' },
+    ],
+    edevice: [{}, { authorization: `Basic ${Buffer.from('x:edevice-demo-secret').toString('base64')}` }],
+    tenovi: [{}, { authorization: 'tenovi-demo-secreT' }],
+    'smart-meter': [{}, { 'x-api-key': 'pylo-demo-key' }],
+    pylo: [{}, { 'x-api-key': 'smart-meter-demo-key' }, { authorization: 'pylo-demo-key' }],
+  };
+  const payloads: Record<Vendor, unknown> = {
+    bodytrace: { ...bodyTraceScale, ts: 1793620900000 },
+    edevice: { ...eDevice, id: 'edv-wrong' },
+    tenovi: [{ ...tenoviArray[0], timestamp: '2026-11-02T14:30:00Z' }],
+    'smart-meter': { ...smartMeter, reading_id: 'sm-wrong' },
+    pylo: { ...pylo, id: 'pylo-wrong' },
+  };
+
+  it.each(Object.keys(wrong) as Vendor[])(
+    '%s: a missing or wrong secret is 401 and stores nothing',
+    async (vendor) => {
+      const before = await totalReadings();
+      for (const headers of wrong[vendor]) {
+        const res = await deliver(app(), vendor, payloads[vendor], headers);
+        expect(res.statusCode).toBe(401);
+        expect(res.json()).toMatchObject({ message: errorMessages.webhookUnauthorized });
+      }
+      // The secret is checked before the body is read: a stranger learns nothing about the format.
+      expect((await deliver(app(), vendor, 'not json at all', {})).statusCode).toBe(401);
+      expect(await totalReadings()).toBe(before);
+      // And the right one passes.
+      expect((await deliver(app(), vendor, payloads[vendor], vendorHeaders[vendor])).statusCode).toBe(200);
+    },
+  );
+});
+
+describe('payloads refused', () => {
+  it('a malformed payload is a 400 naming the field', async () => {
+    const res = await deliver(app(), 'bodytrace', { imei: bodyTraceScale.imei, values: { weight: 1 } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION', fields: { ts: expect.any(String) } });
+    expect(res.json().message).toMatch(/^Invalid BodyTrace payload: ts:/);
+  });
+
+  it('a value outside the physiological range is 422, and nothing of the payload is stored', async () => {
+    const before = await totalReadings();
+    const good = { ...tenoviArray[0], timestamp: '2026-11-02T15:00:00Z' };
+    const heavy = { ...tenoviArray[0], metric: 'weight', value_1: '812', value_2: null };
+    const res = await deliver(app(), 'tenovi', [good, heavy]);
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({
+      message: errorMessages.readingOutOfRange,
+      code: 'UNPROCESSABLE',
+      fields: { weight: errorMessages.readingOutOfRange },
+    });
+    const low = await deliver(app(), 'edevice', { ...eDevice, id: 'edv-low', systolic: 39 });
+    expect(low.statusCode).toBe(422);
+    expect(await totalReadings()).toBe(before);
+  });
+
+  it('a reading stamped more than 5 minutes ahead is 422; within 5 minutes it is stored', async () => {
+    const now = w.t.clock.now().getTime();
+    const at = (ms: number) => new Date(now + ms).toISOString();
+    const ahead = await deliver(app(), 'pylo', {
+      ...pylo,
+      id: 'pylo-ahead',
+      measured_at: at(5 * minute + 1000),
+    });
+    expect(ahead.statusCode).toBe(422);
+    expect(ahead.json().message).toBe(errorMessages.readingInFuture);
+    const skew = await deliver(app(), 'pylo', { ...pylo, id: 'pylo-skew', measured_at: at(4 * minute) });
+    expect(skew.json()).toEqual({ stored: 1, duplicates: 0 });
+  });
+});
+
+describe('deliveries that cannot reach a patient: 202, counted for staff', () => {
+  it('an unknown device is logged with a count, its first and last time and its last payload', async () => {
+    const unknown = { ...bodyTraceScale, imei: '350000000000006' };
+    const first = await deliver(app(), 'bodytrace', unknown);
+    expect(first.statusCode).toBe(202);
+    expect(first.json()).toEqual({ message: unrecognisedReasons.unknownDevice, reason: 'unknownDevice' });
+    const firstSeen = w.t.clock.now();
+    await w.advance(minute);
+    const again = { ...unknown, ts: unknown.ts + 1000 };
+    expect((await deliver(app(), 'bodytrace', again)).statusCode).toBe(202);
+    expect(await unrecognisedRow(db(), 'BODYTRACE', '350000000000006')).toMatchObject({
+      reason: 'unknownDevice',
+      count: 2,
+      firstSeenAt: firstSeen,
+      lastSeenAt: w.t.clock.now(),
+      lastPayload: again,
+      deviceId: null,
+    });
+  });
+
+  it('a deactivated device, an unpaired one and a disconnected pairing are each set aside', async () => {
+    const before = await totalReadings();
+    const cases = [
+      ['350000000000014', { device: 'deactivated' }, 'deactivated'],
+      ['350000000000022', { pairing: 'none' }, 'unpaired'],
+      ['350000000000030', { pairing: 'disabled' }, 'disconnected'],
+    ] as const;
+    for (const [imei, state, reason] of cases) {
+      const device = await pairDevice(db(), p.states, 'BODYTRACE', imei, state);
+      const res = await deliver(app(), 'bodytrace', { ...bodyTraceScale, imei });
+      expect(res.statusCode).toBe(202);
+      expect(res.json().reason).toBe(reason);
+      expect(await unrecognisedRow(db(), 'BODYTRACE', imei)).toMatchObject({
+        reason,
+        count: 1,
+        deviceId: device.id,
+        clinicId: ids.north,
+      });
+    }
+    expect(await totalReadings()).toBe(before);
+  });
+
+  it('a patient of an inactive clinic: set aside while the clinic is inactive, stored once it is active', async () => {
+    await pairDevice(db(), p.south, 'Pylo', '864475040123465');
+    const payload = { ...pylo, imei: '864475040123465', id: 'pylo-south' };
+    await db().update(clinics).set({ active: false }).where(eq(clinics.id, ids.south));
+    try {
+      const res = await deliver(app(), 'pylo', payload);
+      expect(res.statusCode).toBe(202);
+      expect(res.json().reason).toBe('inactiveClinic');
+      expect(await readingsOf(db(), p.south)).toEqual([]);
+    } finally {
+      await db().update(clinics).set({ active: true }).where(eq(clinics.id, ids.south));
+    }
+    expect((await deliver(app(), 'pylo', payload)).json()).toEqual({ stored: 1, duplicates: 0 });
+  });
+});
+
+describe('Withings notifications', () => {
+  it('answers the HEAD check with 200', async () => {
+    const res = await app().inject({ method: 'HEAD', url: '/api/webhooks/withings' });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('counts an unknown Withings user and still answers 200, so Withings does not retry for hours', async () => {
+    const form = 'userid=424242&appli=1&startdate=1793600000&enddate=1793600100';
+    const res = await app().inject({
+      method: 'POST',
+      url: '/api/webhooks/withings',
+      payload: form,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await unrecognisedRow(db(), 'WITHINGS', '424242')).toMatchObject({
+      reason: 'unknownDevice',
+      count: 1,
+      lastPayload: { userid: '424242', appli: '1', startdate: '1793600000', enddate: '1793600100' },
+    });
+  });
+
+  it('refuses a notification without a user id with 400', async () => {
+    const res = await app().inject({
+      method: 'POST',
+      url: '/api/webhooks/withings',
+      payload: 'appli=1&startdate=1&enddate=2',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.statusCode).toBe(400);
+  });
+});

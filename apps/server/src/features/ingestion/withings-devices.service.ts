@@ -1,0 +1,95 @@
+import type { Clock } from '../../clock.js';
+import type { VendorConfig } from '../../config.js';
+import type { DbOrTx } from '../../db/client.js';
+import { decryptToken, encryptToken } from '../../integrations/vendors/token-cipher.js';
+import { VendorUnavailableError } from '../../integrations/vendors/vendor-error.js';
+import {
+  createWithingsClient,
+  type WithingsTokens,
+  withingsMac,
+} from '../../integrations/vendors/withings.client.js';
+import { createIngestionRepository, type WithingsDeviceRow } from './ingestion.repository.js';
+
+export interface WithingsDeps {
+  vendors: VendorConfig;
+  clock: Clock;
+  /** Where Withings redirects after authorisation, when the partner app has one registered. */
+  redirectUri?: string;
+  fetch?: typeof fetch;
+}
+
+/** A token refreshed this long before it expires, so a pull never starts with a token about to die. */
+const refreshMarginMs = 5 * 60_000;
+
+function tokenKey(vendors: VendorConfig): Buffer {
+  if (!vendors.tokenKey) {
+    throw new VendorUnavailableError('Withings', 'DEVICE_TOKEN_KEY is not set: tokens cannot be stored');
+  }
+  return vendors.tokenKey;
+}
+
+async function storeTokens(
+  deps: WithingsDeps,
+  db: DbOrTx,
+  deviceIds: readonly string[],
+  tokens: WithingsTokens,
+): Promise<void> {
+  const key = tokenKey(deps.vendors);
+  const now = deps.clock.now();
+  await createIngestionRepository(db).updateVendorTokens(
+    deviceIds,
+    {
+      userId: tokens.userId,
+      accessToken: encryptToken(key, tokens.accessToken),
+      refreshToken: encryptToken(key, tokens.refreshToken),
+      expiresAt: new Date(now.getTime() + tokens.expiresIn * 1000),
+    },
+    now,
+  );
+}
+
+/**
+ * Activates a cellular Withings device when it is paired (decision 0009): Withings' Activate API ties its
+ * MAC address to a new Withings user, whose authorization code becomes tokens, stored encrypted on the device
+ * row with the Withings user id that notifications name. Runs in the pairing's transaction, so a pairing
+ * whose activation fails is not kept. Answers the Withings user id.
+ */
+export async function activateWithingsDevice(
+  deps: WithingsDeps,
+  device: { id: string; serialNumber: string },
+  tx: DbOrTx,
+): Promise<{ userId: string }> {
+  tokenKey(deps.vendors);
+  const client = createWithingsClient(deps.vendors.withings, deps.fetch);
+  const code = await client.activate({
+    macAddresses: [withingsMac(device.serialNumber)],
+    externalId: device.id,
+    nowSeconds: Math.floor(deps.clock.now().getTime() / 1000),
+    redirectUri: deps.redirectUri,
+  });
+  const tokens = await client.requestToken(code, deps.redirectUri);
+  await storeTokens(deps, tx, [device.id], tokens);
+  return { userId: tokens.userId };
+}
+
+/**
+ * A usable access token for a Withings device: the stored one, or, when it has expired (or is about to),
+ * a new one from the refresh token, stored at once on every device of that Withings user (Withings
+ * retires the old refresh token). Null for a device that was never activated.
+ */
+export async function withingsAccessToken(
+  deps: WithingsDeps,
+  db: DbOrTx,
+  device: WithingsDeviceRow,
+  siblings: readonly string[] = [device.id],
+): Promise<string | null> {
+  if (!device.vendorAccessToken || !device.vendorRefreshToken) return null;
+  const key = tokenKey(deps.vendors);
+  const expires = device.vendorTokenExpiresAt?.getTime() ?? 0;
+  if (expires - refreshMarginMs > deps.clock.now().getTime())
+    return decryptToken(key, device.vendorAccessToken);
+  const client = createWithingsClient(deps.vendors.withings, deps.fetch);
+  const tokens = await client.refreshToken(decryptToken(key, device.vendorRefreshToken));
+  await storeTokens(deps, db, siblings, tokens);
+  return tokens.accessToken;
+}
