@@ -1,8 +1,23 @@
-import type { DeviceBrand } from '@vigil/core';
+import { type DeviceBrand, defaultCustomAlerts } from '@vigil/core';
 import { and, asc, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { demoVendorSecrets } from '../../config.js';
-import { devices, patientDevices, patients, readings, unrecognisedDevices } from '../../db/schema/index.js';
+import {
+  clinics,
+  devices,
+  patientDevices,
+  patients,
+  readings,
+  unrecognisedDevices,
+  users,
+} from '../../db/schema/index.js';
+import { type FakeVendorOptions, fakeVendors } from '../../integrations/vendors/fake-vendors.js';
+import { asUser, createTestApp, signIn, type TestApp } from '../../test/test-app.js';
+import { createAuditService } from '../audit/audit.service.js';
+import { hashPassword } from '../auth/secrets.js';
+import { refreshPatientMetrics } from '../patients/patient-metrics.service.js';
+import { createIngestionService } from './ingestion.service.js';
+import { createVendorPullService } from './vendor-pulls.service.js';
 
 /**
  * Helpers of the ingestion API tests: devices paired by inserting rows (the pairing API is another
@@ -92,3 +107,108 @@ export const unrecognisedRow = async (db: Db, source: string, identifier: string
       .from(unrecognisedDevices)
       .where(and(eq(unrecognisedDevices.source, source), eq(unrecognisedDevices.identifier, identifier)))
   )[0];
+
+/** The dev fakes on a port of their own, as the vendors' APIs would be. */
+export async function startFakeVendors(options: FakeVendorOptions = {}) {
+  const fake = Fastify();
+  await fake.register(fakeVendors, {
+    withings: {
+      clientId: demoVendorSecrets.withingsClientId,
+      clientSecret: demoVendorSecrets.withingsClientSecret,
+    },
+    smartMeter: { apiKey: demoVendorSecrets.smartMeterApiKey },
+    ...options,
+  });
+  await fake.listen({ port: 0, host: '127.0.0.1' });
+  const address = fake.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const post = async (path: string, payload: unknown) => {
+    const res = await fake.inject({ method: 'POST', url: path, payload: payload as object });
+    if (res.statusCode !== 200) throw new Error(`fake ${path}: ${res.statusCode} ${res.body}`);
+  };
+  return {
+    fake,
+    withingsUrl: `${url}/withings`,
+    smartMeterUrl: `${url}/smart-meter`,
+    /** Measure groups a Withings user's devices took. */
+    addWithingsGroups: (userid: string, measuregrps: unknown[]) =>
+      post('/withings/measures', { userid, measuregrps }),
+    addSmartMeterReadings: (list: unknown[]) => post('/smart-meter/readings', { readings: list }),
+    close: () => fake.close(),
+  };
+}
+
+const password = 'Vendor!Pass1';
+
+/**
+ * An app pointed at the fakes, with two clinics, a physician in each, and nothing else (no demo seed):
+ * the patient fixtures cannot take the vendor URLs.
+ */
+export async function createVendorWorld(env: Record<string, string>, options: { jobs?: boolean } = {}) {
+  const t: TestApp = await createTestApp({ env: { SEED_DEMO: 'false', ...env }, jobs: options.jobs });
+  const db = t.app.vigil.database.db;
+  const clinic = (name: string) => ({
+    name,
+    address: '1 Main St',
+    slug: name.toLowerCase().replace(/\s+/g, '-'),
+    customAlerts: [...defaultCustomAlerts],
+  });
+  const [east, west] = await db
+    .insert(clinics)
+    .values([clinic('East Clinic'), clinic('West Clinic')])
+    .returning();
+  const passwordHash = await hashPassword(password);
+  const physician = (email: string, clinicId: string) => ({
+    email,
+    firstName: 'Vendor',
+    lastName: 'Fixture',
+    phone: '5035550100',
+    roleType: 'PHYSICIAN' as const,
+    access: 'USER' as const,
+    portal: 'CLINIC' as const,
+    clinicId,
+    passwordHash,
+  });
+  await db
+    .insert(users)
+    .values([physician('east@vendor.test', east!.id), physician('west@vendor.test', west!.id)]);
+  const eastToken = await signIn(t.app, 'east@vendor.test', password);
+  const westToken = await signIn(t.app, 'west@vendor.test', password);
+  const vendors = t.app.vigil.config.vendors;
+  const deps = { db, clock: t.clock };
+  const audit = createAuditService(deps);
+  const ingestion = createIngestionService({ ...deps, readings: t.app.vigil.readings });
+  return {
+    t,
+    db,
+    eastClinicId: east!.id,
+    east: asUser(t.app, eastToken),
+    west: asUser(t.app, westToken),
+    /** The pull service as the app builds it, for the job's handler. */
+    pulls: createVendorPullService({
+      ...deps,
+      audit,
+      ingestion,
+      withings: { vendors, clock: t.clock },
+      smartMeter: vendors.smartMeter,
+    }),
+    withingsDeps: { vendors, clock: t.clock },
+    async addPatient(lastName: string): Promise<string> {
+      const [row] = await db
+        .insert(patients)
+        .values({
+          clinicId: east!.id,
+          firstName: 'Pulled',
+          lastName,
+          enrolled: true,
+          everEnrolled: true,
+          active: true,
+          enrolledAt: new Date(t.clock.now().getTime() - 60 * 86_400_000),
+        })
+        .returning();
+      await refreshPatientMetrics(db, row!.id, t.clock.now());
+      return row!.id;
+    },
+    close: () => t.close(),
+  };
+}

@@ -1,0 +1,96 @@
+import { errorMessages, toasts } from '@vigil/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createVendorWorld, pairDevice, readingsOf, startFakeVendors } from './ingestion-fixtures.js';
+import { activateWithingsDevice } from './withings-devices.service.js';
+
+let fake: Awaited<ReturnType<typeof startFakeVendors>>;
+let w: Awaited<ReturnType<typeof createVendorWorld>>;
+let patientId = '';
+let userId = '';
+const day = 86_400_000;
+const meterImei = '359876543210012';
+
+const seconds = (ms: number) => Math.floor(ms / 1000);
+
+beforeAll(async () => {
+  fake = await startFakeVendors();
+  w = await createVendorWorld({
+    WITHINGS_API_URL: fake.withingsUrl,
+    SMART_METER_API_URL: fake.smartMeterUrl,
+  });
+  patientId = await w.addPatient('Sync');
+  const scale = await pairDevice(w.db, patientId, 'Withings', '0024E4AABB01', { type: 'Scale' });
+  ({ userId } = await activateWithingsDevice(w.withingsDeps, scale, w.db));
+  await pairDevice(w.db, patientId, 'Smart Meter', meterImei);
+
+  const now = w.t.clock.now().getTime();
+  // Twelve weights over the last 24 days, one entered by hand, and one older than the 30 days a sync pulls.
+  const groups = Array.from({ length: 12 }, (_, i) => ({
+    grpid: 7000 + i,
+    attrib: 0,
+    date: seconds(now - (2 * i + 1) * day),
+    category: 1,
+    measures: [{ value: 80000 + i * 100, type: 1, unit: -3 }],
+  }));
+  groups.push({ ...groups[0]!, grpid: 7100, attrib: 2, date: seconds(now - 3 * 3_600_000) });
+  groups.push({ ...groups[0]!, grpid: 7101, date: seconds(now - 40 * day) });
+  await fake.addWithingsGroups(userId, groups);
+  const reading = (id: string, imei: string, daysAgo: number) => ({
+    reading_id: id,
+    device_id: imei,
+    patient_id: 'SM-1',
+    date_recorded: new Date(now - daysAgo * day).toISOString(),
+    reading_type: 'blood_pressure',
+    systolic_mmhg: 128,
+    diastolic_mmhg: 82,
+    pulse_bpm: 70,
+    weight_lbs: null,
+    is_flagged: false,
+  });
+  await fake.addSmartMeterReadings([
+    reading('sm-1', meterImei, 1),
+    reading('sm-2', meterImei, 5),
+    reading('sm-3', meterImei, 29),
+    reading('sm-other', '359876543210020', 1),
+    reading('sm-old', meterImei, 35),
+  ]);
+});
+afterAll(async () => {
+  await w.close();
+  await fake.close().catch(() => undefined);
+});
+
+describe('GET /pacients/{id}/sync', () => {
+  it("pulls the last 30 days of the patient's Withings and Smart Meter devices, and counts what was new", async () => {
+    const res = await w.east.get(`/api/pacients/${patientId}/sync`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ message: toasts.readingsSynced, newReadings: 15 });
+    const stored = await readingsOf(w.db, patientId);
+    expect(stored.filter((r) => r.source === 'WITHINGS').map((r) => r.vendorReadingId)).toEqual(
+      Array.from({ length: 12 }, (_, i) => String(7011 - i)),
+    );
+    expect(stored.filter((r) => r.source === 'SMART_METER').map((r) => r.vendorReadingId)).toEqual([
+      'sm-3',
+      'sm-2',
+      'sm-1',
+    ]);
+    // 80000 x 10^-3 kg = 176.37 lbs
+    expect(stored.find((r) => r.vendorReadingId === '7000')?.weightLbs).toBe(176.37);
+  });
+
+  it('a second sync finds nothing new', async () => {
+    const res = await w.east.get(`/api/pacients/${patientId}/sync`);
+    expect(res.json()).toEqual({ message: toasts.readingsSynced, newReadings: 0 });
+  });
+
+  it('is 404 for a patient of another clinic', async () => {
+    expect((await w.west.get(`/api/pacients/${patientId}/sync`)).statusCode).toBe(404);
+  });
+
+  it('answers 502 with the product message when a vendor cannot be reached', async () => {
+    await fake.close();
+    const res = await w.east.get(`/api/pacients/${patientId}/sync`);
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toEqual({ message: errorMessages.vendorUnavailable, code: 'UPSTREAM_FAILED' });
+  });
+});

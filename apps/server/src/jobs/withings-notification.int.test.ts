@@ -1,0 +1,161 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devices } from '../db/schema/index.js';
+import {
+  createVendorWorld,
+  deviceRow,
+  pairDevice,
+  readingsOf,
+  startFakeVendors,
+} from '../features/ingestion/ingestion-fixtures.js';
+import { activateWithingsDevice } from '../features/ingestion/withings-devices.service.js';
+import { fakeWithingsUserId } from '../integrations/vendors/fake-vendors.js';
+import { decryptToken, encryptToken } from '../integrations/vendors/token-cipher.js';
+import { handleWithingsNotification } from './withings-notification.job.js';
+
+let fake: Awaited<ReturnType<typeof startFakeVendors>>;
+let w: Awaited<ReturnType<typeof createVendorWorld>>;
+let patientId = '';
+let deviceId = '';
+let userId = '';
+const hour = 3_600_000;
+const mac = '0024E400000A';
+const seconds = (ms: number) => Math.floor(ms / 1000);
+const key = () => w.t.app.vigil.config.vendors.tokenKey!;
+
+/** A blood pressure group as getmeas answers it, `hoursAgo` before the test clock. */
+const bpGroup = (grpid: number, hoursAgo: number, attrib = 0) => ({
+  grpid,
+  attrib,
+  date: seconds(w.t.clock.now().getTime() - hoursAgo * hour),
+  category: 1,
+  measures: [
+    { value: 1250, type: 10, unit: -1 },
+    { value: 81, type: 9, unit: 0 },
+    { value: 66, type: 11, unit: 0 },
+  ],
+});
+
+const waitFor = async (check: () => Promise<boolean>, timeoutMs = 30_000) => {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('timed out');
+};
+
+beforeAll(async () => {
+  fake = await startFakeVendors();
+  w = await createVendorWorld(
+    { WITHINGS_API_URL: fake.withingsUrl, SMART_METER_API_URL: fake.smartMeterUrl },
+    { jobs: true },
+  );
+  patientId = await w.addPatient('Withings');
+  deviceId = (await pairDevice(w.db, patientId, 'Withings', mac, { type: 'Blood Pressure Monitor' })).id;
+});
+afterAll(async () => {
+  await w.close();
+  await fake.close();
+});
+
+describe('Withings activation', () => {
+  it('refuses, and stores nothing, when Withings does not accept the signature', async () => {
+    const vendors = w.withingsDeps.vendors;
+    const wrong = { ...vendors, withings: { ...vendors.withings, clientSecret: 'not-the-secret' } };
+    const device = { id: deviceId, serialNumber: mac };
+    await expect(
+      activateWithingsDevice({ ...w.withingsDeps, vendors: wrong }, device, w.db),
+    ).rejects.toMatchObject({ code: 'UPSTREAM_FAILED' });
+    expect((await deviceRow(w.db, deviceId)).vendorUserId).toBeNull();
+  });
+
+  it('ties the MAC address to a Withings user and stores its tokens encrypted', async () => {
+    ({ userId } = await activateWithingsDevice(w.withingsDeps, { id: deviceId, serialNumber: mac }, w.db));
+    expect(userId).toBe(fakeWithingsUserId('00:24:e4:00:00:0a'));
+    const row = await deviceRow(w.db, deviceId);
+    expect(row.vendorUserId).toBe(userId);
+    expect(row.vendorTokenExpiresAt).toEqual(new Date(w.t.clock.now().getTime() + 3 * hour));
+    for (const stored of [row.vendorAccessToken!, row.vendorRefreshToken!]) {
+      const plain = decryptToken(key(), stored);
+      expect(plain).toMatch(/^[0-9a-f]{40}$/);
+      expect(stored).not.toContain(plain);
+      expect(stored).toMatch(/^v1\./);
+    }
+    expect(decryptToken(key(), row.vendorAccessToken!)).not.toBe(
+      decryptToken(key(), row.vendorRefreshToken!),
+    );
+  });
+});
+
+describe('a Withings notification', () => {
+  it('is queued, and the job pages through getmeas and stores every group but those entered by hand', async () => {
+    // 23 groups: three pages of the fake's ten; two more entered by hand (attrib 2 and 4).
+    const groups = Array.from({ length: 23 }, (_, i) => bpGroup(9000 + i, 24 - i));
+    groups.push(bpGroup(9100, 2, 2), bpGroup(9101, 1, 4));
+    await fake.addWithingsGroups(userId, groups);
+    const now = seconds(w.t.clock.now().getTime());
+    const form = `userid=${userId}&appli=4&startdate=${now - 25 * 3600}&enddate=${now}`;
+    const res = await w.t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/withings',
+      payload: form,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ queued: true });
+    await waitFor(async () => (await readingsOf(w.db, patientId)).length >= 23);
+    const stored = await readingsOf(w.db, patientId);
+    expect(stored.map((r) => r.vendorReadingId)).toEqual(groups.slice(0, 23).map((g) => String(g.grpid)));
+    // 1250 x 10^-1 = 125 mmHg
+    expect(stored[0]).toMatchObject({
+      source: 'WITHINGS',
+      systolic: 125,
+      diastolic: 81,
+      heartRate: 66,
+      deviceId,
+    });
+    expect((await deviceRow(w.db, deviceId)).lastConnectedAt).toEqual(w.t.clock.now());
+  });
+
+  it('refreshes an expired token before it pulls, and keeps the new tokens', async () => {
+    const before = await deviceRow(w.db, deviceId);
+    await w.db
+      .update(devices)
+      .set({ vendorTokenExpiresAt: new Date(w.t.clock.now().getTime() - 60_000) })
+      .where(eq(devices.id, deviceId));
+    await fake.addWithingsGroups(userId, [bpGroup(9200, 0.5)]);
+    const now = seconds(w.t.clock.now().getTime());
+    const totals = await handleWithingsNotification(
+      { pulls: w.pulls },
+      { userid: userId, appli: 4, startdate: now - 3600, enddate: now },
+    );
+    expect(totals).toEqual({ stored: 1, duplicates: 0, refused: 0 });
+    const after = await deviceRow(w.db, deviceId);
+    expect(decryptToken(key(), after.vendorAccessToken!)).not.toBe(
+      decryptToken(key(), before.vendorAccessToken!),
+    );
+    expect(decryptToken(key(), after.vendorRefreshToken!)).not.toBe(
+      decryptToken(key(), before.vendorRefreshToken!),
+    );
+    expect(after.vendorTokenExpiresAt!.getTime()).toBeGreaterThan(w.t.clock.now().getTime());
+  });
+
+  it('refreshes once and retries when Withings refuses a token before its time', async () => {
+    await w.db
+      .update(devices)
+      .set({ vendorAccessToken: encryptToken(key(), 'revoked-token') })
+      .where(eq(devices.id, deviceId));
+    await fake.addWithingsGroups(userId, [bpGroup(9201, 0.25)]);
+    const now = seconds(w.t.clock.now().getTime());
+    const totals = await handleWithingsNotification(
+      { pulls: w.pulls },
+      { userid: userId, appli: 4, startdate: now - 3600, enddate: now },
+    );
+    // The group of the previous test comes again: a duplicate, not a second reading.
+    expect(totals).toEqual({ stored: 1, duplicates: 1, refused: 0 });
+    expect(decryptToken(key(), (await deviceRow(w.db, deviceId)).vendorAccessToken!)).not.toBe(
+      'revoked-token',
+    );
+  });
+});
