@@ -13,6 +13,8 @@ import { authRoutes } from './features/auth/auth.routes.js';
 import { createAuthService } from './features/auth/auth.service.js';
 import { clinicsRoutes } from './features/clinics/clinics.routes.js';
 import { createClinicsService } from './features/clinics/clinics.service.js';
+import { devicesRoutes } from './features/devices/devices.routes.js';
+import { createDevicesService } from './features/devices/devices.service.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { ingestionRoutes } from './features/ingestion/ingestion.routes.js';
 import { createIngestionService } from './features/ingestion/ingestion.service.js';
@@ -135,6 +137,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     smartMeter: vendors.smartMeter,
   });
   let withingsQueue: WithingsNotificationQueue | undefined;
+  const devices = createDevicesService({ db: database.db, clock, audit });
 
   if (config.jobs) {
     boss = createBoss(database, config.databaseUrl);
@@ -163,6 +166,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       usersRoutes(api, users);
       clinicsRoutes(api, clinics);
       patientsRoutes(api, patients);
+      devicesRoutes(api, devices);
       uploadsRoutes(api, storage);
       if (config.env !== 'production') devOutboxRoutes(api, outbox);
       ingestionRoutes(api, { ingestion, pulls, vendors, withingsQueue: () => withingsQueue });

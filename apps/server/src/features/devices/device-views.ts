@@ -1,0 +1,107 @@
+import {
+  type ConnectedDevice,
+  type DeviceBrand,
+  type DeviceSource,
+  type DeviceType,
+  deviceBrandSource,
+  type FreeDevice,
+  type InventoryDevice,
+  shownDeviceStatus,
+  type UnrecognisedDevice,
+  unrecognisedReasons,
+} from '@vigil/core';
+import type { DeviceRow, PatientDeviceRow, UnrecognisedDeviceRow } from '../../db/schema/index.js';
+import type { InventoryRecord } from './devices.repository.js';
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+const brandOf = (d: DeviceRow) => d.brand as DeviceBrand;
+const typeOf = (d: DeviceRow) => d.type as DeviceType | null;
+
+/** A row of the inventory with the spec's field names (administration 3); `deviceId` is the identifier. */
+export function toInventoryDevice({ device: d, clinicName, pairing }: InventoryRecord): InventoryDevice {
+  return {
+    _id: d.id,
+    id: d.id,
+    deviceId: d.serialNumber,
+    serialNumber: d.serialNumber,
+    hubSerialNumber: d.hubSerialNumber,
+    name: d.name,
+    brand: brandOf(d),
+    type: typeOf(d),
+    clinicId: d.clinicId ? { _id: d.clinicId, name: clinicName ?? '' } : null,
+    patientId: pairing
+      ? {
+          _id: pairing.patientId,
+          firstName: pairing.firstName,
+          lastName: pairing.lastName,
+          connectedDevices: { status: pairing.status },
+        }
+      : null,
+    status: d.status,
+    statusShown: shownDeviceStatus(pairing?.status ?? d.status),
+    isValid: d.status === 'active' && d.deletedAt === null,
+    battery: d.battery,
+    lastConnectedAt: iso(d.lastConnectedAt),
+    lastSeenAt: iso(d.lastSeenAt),
+    createdAt: d.createdAt.toISOString(),
+  };
+}
+
+/**
+ * One pairing as the patient form's tables show it (spec patients 3: Connected device). `_id` is the
+ * pairing's own id (a device paired twice has two rows of history); `device._id` is the inventory device,
+ * the `deviceObjectId` of the pairing calls.
+ */
+export function toConnectedDevice(pairing: PatientDeviceRow, d: DeviceRow): ConnectedDevice {
+  return {
+    _id: pairing.id,
+    name: pairing.deviceName ?? d.name,
+    brand: brandOf(d),
+    type: typeOf(d),
+    deviceId: d.serialNumber,
+    battery: d.battery,
+    serialNumber: d.serialNumber,
+    hub: d.hubSerialNumber,
+    createdAt: pairing.createdAt.toISOString(),
+    lastConnectedAt: iso(d.lastConnectedAt),
+    lastSeenAt: iso(d.lastSeenAt),
+    pairedAt: pairing.pairedAt.toISOString(),
+    unpairedAt: iso(pairing.unpairedAt),
+    deletedAt: iso(pairing.deletedAt),
+    status: pairing.status,
+    device: {
+      _id: d.id,
+      brand: brandOf(d),
+      name: d.name,
+      type: typeOf(d),
+      deviceId: d.serialNumber,
+      serialNumber: d.serialNumber,
+      lastConnectedAt: iso(d.lastConnectedAt),
+      patientId: pairing.patientId,
+    },
+  };
+}
+
+export const toFreeDevice = (d: DeviceRow): FreeDevice => ({
+  _id: d.id,
+  imei: d.serialNumber,
+  serialNumber: d.serialNumber,
+  type: typeOf(d),
+});
+
+/** The brand of a webhook's reading source: the inverse of the core's `deviceBrandSource`. */
+const brandOfSource = Object.fromEntries(
+  Object.entries(deviceBrandSource).map(([brand, source]) => [source, brand]),
+) as Record<DeviceSource, DeviceBrand>;
+
+export const toUnrecognisedDevice = (r: UnrecognisedDeviceRow): UnrecognisedDevice => ({
+  _id: r.id,
+  source: r.source as DeviceSource,
+  brand: brandOfSource[r.source as DeviceSource],
+  identifier: r.identifier,
+  // Stored as a key of the core's `unrecognisedReasons`; shown as its wording.
+  reason: unrecognisedReasons[r.reason as keyof typeof unrecognisedReasons] ?? r.reason,
+  firstSeenAt: r.firstSeenAt.toISOString(),
+  lastSeenAt: r.lastSeenAt.toISOString(),
+  count: r.count,
+});

@@ -1,0 +1,357 @@
+import type { DeviceBrand, DeviceSearchQuery, DeviceSortField, PairingStatus } from '@vigil/core';
+import { and, asc, count, desc, eq, ilike, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.js';
+import {
+  clinics,
+  type DeviceRow,
+  devices,
+  type PatientDeviceRow,
+  patientDevices,
+  patients,
+  type UnrecognisedDeviceRow,
+  unrecognisedDevices,
+} from '../../db/schema/index.js';
+import { isUuid } from '../../db/uuid.js';
+import { type PatientScope, scopeCondition } from '../patients/patient-scope.js';
+
+/**
+ * Which devices of the inventory a user may see (decision 0009): an operator user every clinic's and the
+ * unassigned stock, a clinic user their own clinic's devices only. It has the patient scope's shape.
+ */
+export type DeviceScope = PatientScope;
+
+/** A device of the inventory with its clinic's name and its current pairing, if any. */
+export interface InventoryRecord {
+  device: DeviceRow;
+  clinicName: string | null;
+  pairing: {
+    id: string;
+    status: PairingStatus;
+    patientId: string;
+    firstName: string;
+    lastName: string;
+  } | null;
+}
+
+/** A patient as pairing needs them. */
+export interface PairingPatient {
+  id: string;
+  clinicId: string;
+  firstName: string;
+  lastName: string;
+}
+
+export type NewDevice = typeof devices.$inferInsert;
+export type NewPairing = typeof patientDevices.$inferInsert;
+
+const notDeleted = isNull(devices.deletedAt);
+/** A device's pairing that is not deleted: the device's id, or the devices row of the outer query. */
+const current = (deviceId: string | AnyPgColumn) =>
+  and(eq(patientDevices.deviceId, deviceId), isNull(patientDevices.deletedAt));
+
+function scopeOfDevices(scope: DeviceScope): SQL {
+  if (scope.allClinics) return sql`true`;
+  return scope.clinicId ? eq(devices.clinicId, scope.clinicId) : sql`false`;
+}
+
+/** `%text%` for ILIKE, with the pattern characters of the user's text taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The Status column as shown (spec administration 4): the pairing's status when paired, else the device's. */
+const shownStatus = sql`case
+  when ${patientDevices.id} is null then ${devices.status}
+  when ${patientDevices.status} = 'disabled' then 'unlinked'
+  else ${patientDevices.status} end`;
+
+/** Each sortable column as the expressions it orders by; values a row lacks sort last either way. */
+const sortKeys: Record<DeviceSortField, SQL[]> = {
+  serialNumber: [sql`${devices.serialNumber}`],
+  // Only Withings devices have a MAC address (their serial number); the others have none.
+  macAddress: [sql`case when ${devices.brand} = 'Withings' then ${devices.serialNumber} end`],
+  type: [sql`${devices.type}`],
+  clinic: [sql`lower(${clinics.name})`],
+  patient: [sql`lower(${patients.lastName})`, sql`lower(${patients.firstName})`],
+  // Spec administration 4, Last Seen: the latest of the three (greatest() skips nulls).
+  lastSeen: [sql`greatest(${devices.lastConnectedAt}, ${devices.lastSeenAt}, ${devices.createdAt})`],
+  status: [shownStatus],
+  createdAt: [sql`${devices.createdAt}`],
+};
+
+const inventoryColumns = {
+  device: devices,
+  clinicName: clinics.name,
+  pairingId: patientDevices.id,
+  pairingStatus: patientDevices.status,
+  patientId: patients.id,
+  firstName: patients.firstName,
+  lastName: patients.lastName,
+};
+
+type InventoryRow = {
+  device: DeviceRow;
+  clinicName: string | null;
+  pairingId: string | null;
+  pairingStatus: PairingStatus | null;
+  patientId: string | null;
+  firstName: string | null;
+  lastName: string | null;
+};
+
+const toRecord = (r: InventoryRow): InventoryRecord => ({
+  device: r.device,
+  clinicName: r.clinicName,
+  pairing:
+    r.pairingId && r.pairingStatus && r.patientId
+      ? {
+          id: r.pairingId,
+          status: r.pairingStatus,
+          patientId: r.patientId,
+          firstName: r.firstName ?? '',
+          lastName: r.lastName ?? '',
+        }
+      : null,
+});
+
+/** PostgreSQL's unique_violation, as pg and PGlite raise it (Drizzle wraps it as the `cause`). */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+export function createDevicesRepository(db: DbOrTx) {
+  // The current pairing is at most one row per device (a partial unique index), so the joins keep one row
+  // per device.
+  const selectInventory = () =>
+    db
+      .select(inventoryColumns)
+      .from(devices)
+      .leftJoin(clinics, eq(clinics.id, devices.clinicId))
+      .leftJoin(patientDevices, current(devices.id))
+      .leftJoin(patients, eq(patients.id, patientDevices.patientId));
+
+  return {
+    /** One page of the inventory inside the scope, and how many devices match in all. */
+    async search(
+      scope: DeviceScope,
+      query: DeviceSearchQuery,
+    ): Promise<{ rows: InventoryRecord[]; count: number }> {
+      const text = query.inputValue ? containing(query.inputValue) : null;
+      const where = and(
+        notDeleted,
+        scopeOfDevices(scope),
+        text
+          ? or(
+              ilike(devices.serialNumber, text),
+              ilike(devices.hubSerialNumber, text),
+              ilike(devices.name, text),
+              ilike(clinics.name, text),
+              ilike(patients.firstName, text),
+              ilike(patients.lastName, text),
+              sql`${patients.firstName} || ' ' || ${patients.lastName} ilike ${text}`,
+            )
+          : undefined,
+      );
+      const direction = query.order === 'asc' ? sql`asc nulls last` : sql`desc nulls last`;
+      // Created-at then id break ties, so a page holds the same devices whenever it is asked for.
+      const order = [
+        ...sortKeys[query.sort].map((key) => sql`${key} ${direction}`),
+        desc(devices.createdAt),
+        desc(devices.id),
+      ];
+      const rows = await selectInventory()
+        .where(where)
+        .orderBy(...order)
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit);
+      const [total] = await db
+        .select({ n: count() })
+        .from(devices)
+        .leftJoin(clinics, eq(clinics.id, devices.clinicId))
+        .leftJoin(patientDevices, current(devices.id))
+        .leftJoin(patients, eq(patients.id, patientDevices.patientId))
+        .where(where);
+      return { rows: rows.map(toRecord), count: total?.n ?? 0 };
+    },
+
+    /** A device of the inventory (not deleted) inside the scope. */
+    async findInventory(scope: DeviceScope, id: string): Promise<InventoryRecord | undefined> {
+      if (!isUuid(id)) return undefined;
+      const [row] = await selectInventory().where(and(eq(devices.id, id), notDeleted, scopeOfDevices(scope)));
+      return row && toRecord(row);
+    },
+
+    /** A device not deleted, locked until the transaction ends. */
+    async lockDevice(id: string): Promise<DeviceRow | undefined> {
+      if (!isUuid(id)) return undefined;
+      const [row] = await db
+        .select()
+        .from(devices)
+        .where(and(eq(devices.id, id), notDeleted))
+        .for('update');
+      return row;
+    },
+
+    async findDevice(id: string): Promise<DeviceRow | undefined> {
+      if (!isUuid(id)) return undefined;
+      const [row] = await db
+        .select()
+        .from(devices)
+        .where(and(eq(devices.id, id), notDeleted));
+      return row;
+    },
+
+    /** The device of a brand with this identifier (stored form), not deleted; optionally another than `exceptId`. */
+    async findBySerial(
+      brand: DeviceBrand,
+      serialNumber: string,
+      exceptId?: string,
+    ): Promise<DeviceRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(devices)
+        .where(
+          and(
+            eq(devices.brand, brand),
+            eq(devices.serialNumber, serialNumber),
+            notDeleted,
+            exceptId ? ne(devices.id, exceptId) : undefined,
+          ),
+        );
+      return row;
+    },
+
+    /**
+     * Adds a device, or nothing when one of its brand and identifier already exists (the partial unique
+     * index decides, so two concurrent adds make one device): answers the new row or undefined.
+     */
+    async insertDevice(values: NewDevice): Promise<DeviceRow | undefined> {
+      const [row] = await db
+        .insert(devices)
+        .values(values)
+        .onConflictDoNothing({
+          target: [devices.brand, devices.serialNumber],
+          where: sql`deleted_at is null`,
+        })
+        .returning();
+      return row;
+    },
+
+    /** Changes a device; a change of identifier onto another device's raises a unique violation. */
+    async updateDevice(id: string, changes: Partial<NewDevice>): Promise<DeviceRow> {
+      const [row] = await db.update(devices).set(changes).where(eq(devices.id, id)).returning();
+      if (!row) throw new Error(`device ${id} vanished inside its transaction`);
+      return row;
+    },
+
+    async clinicExists(id: string): Promise<boolean> {
+      if (!isUuid(id)) return false;
+      const [row] = await db.select({ id: clinics.id }).from(clinics).where(eq(clinics.id, id));
+      return Boolean(row);
+    },
+
+    /** A patient inside the scope, or undefined for an unknown, malformed or out-of-scope id. */
+    async findPatient(scope: PatientScope, id: string): Promise<PairingPatient | undefined> {
+      if (!isUuid(id)) return undefined;
+      const [row] = await db
+        .select({
+          id: patients.id,
+          clinicId: patients.clinicId,
+          firstName: patients.firstName,
+          lastName: patients.lastName,
+        })
+        .from(patients)
+        .where(and(eq(patients.id, id), scopeCondition(scope)));
+      return row;
+    },
+
+    /** The device's pairing that is not deleted (there is at most one), locked until the transaction ends. */
+    async lockCurrentPairing(deviceId: string): Promise<PatientDeviceRow | undefined> {
+      const [row] = await db.select().from(patientDevices).where(current(deviceId)).for('update');
+      return row;
+    },
+
+    /**
+     * Pairs a device, or nothing when it already has a current pairing: the partial unique index on
+     * patient_devices(device_id) decides, so of two concurrent pairings of one device exactly one is stored,
+     * whatever either transaction read before. Answers the new row or undefined.
+     */
+    async insertPairing(values: NewPairing): Promise<PatientDeviceRow | undefined> {
+      const [row] = await db
+        .insert(patientDevices)
+        .values(values)
+        .onConflictDoNothing({ target: patientDevices.deviceId, where: sql`deleted_at is null` })
+        .returning();
+      return row;
+    },
+
+    async updatePairing(id: string, changes: Partial<NewPairing>): Promise<PatientDeviceRow> {
+      const [row] = await db.update(patientDevices).set(changes).where(eq(patientDevices.id, id)).returning();
+      if (!row) throw new Error(`pairing ${id} vanished inside its transaction`);
+      return row;
+    },
+
+    /** A patient's pairings, current and past, newest first, optionally those whose device matches a text. */
+    async findPatientPairings(
+      patientId: string,
+      text: string,
+    ): Promise<{ pairing: PatientDeviceRow; device: DeviceRow }[]> {
+      const pattern = text ? containing(text) : null;
+      return db
+        .select({ pairing: patientDevices, device: devices })
+        .from(patientDevices)
+        .innerJoin(devices, eq(devices.id, patientDevices.deviceId))
+        .where(
+          and(
+            eq(patientDevices.patientId, patientId),
+            pattern
+              ? or(
+                  ilike(devices.serialNumber, pattern),
+                  ilike(devices.hubSerialNumber, pattern),
+                  ilike(devices.name, pattern),
+                  ilike(devices.brand, pattern),
+                  ilike(patientDevices.deviceName, pattern),
+                )
+              : undefined,
+          ),
+        )
+        .orderBy(desc(patientDevices.pairedAt), desc(patientDevices.createdAt), desc(patientDevices.id));
+    },
+
+    /** A clinic's active devices of a brand that no patient holds, by identifier. */
+    async findFree(brand: DeviceBrand, clinicId: string): Promise<DeviceRow[]> {
+      return db
+        .select()
+        .from(devices)
+        .where(
+          and(
+            eq(devices.brand, brand),
+            eq(devices.clinicId, clinicId),
+            eq(devices.status, 'active'),
+            notDeleted,
+            sql`not exists (select 1 from ${patientDevices} where ${current(devices.id)})`,
+          ),
+        )
+        .orderBy(asc(devices.serialNumber), asc(devices.id));
+    },
+
+    /** One page of the unrecognised deliveries, last seen first, and how many there are. */
+    async findUnrecognised(
+      limit: number,
+      offset: number,
+    ): Promise<{ rows: UnrecognisedDeviceRow[]; count: number }> {
+      const rows = await db
+        .select()
+        .from(unrecognisedDevices)
+        .orderBy(desc(unrecognisedDevices.lastSeenAt), desc(unrecognisedDevices.id))
+        .limit(limit)
+        .offset(offset);
+      const [total] = await db.select({ n: count() }).from(unrecognisedDevices);
+      return { rows, count: total?.n ?? 0 };
+    },
+  };
+}
+
+export type DevicesRepository = ReturnType<typeof createDevicesRepository>;

@@ -1,0 +1,262 @@
+import {
+  AppError,
+  type DeviceBrand,
+  type DeviceRequest,
+  type DeviceSearchQuery,
+  type DeviceSearchResult,
+  errorMessages,
+  type InventoryDevice,
+  toasts,
+  type UnrecognisedDevice,
+} from '@vigil/core';
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/client.js';
+import type { DeviceRow } from '../../db/schema/index.js';
+import type { AuditService } from '../audit/audit.service.js';
+import type { AuthUser } from '../auth/auth-user.js';
+import { patientScope } from '../patients/patient-scope.js';
+import { toInventoryDevice, toUnrecognisedDevice } from './device-views.js';
+import { createDevicesRepository, isUniqueViolation } from './devices.repository.js';
+import type { UnrecognisedQuery } from './devices.schema.js';
+import { conflict, createPairingService, notFound, type WithingsActivation } from './pairing.service.js';
+
+export interface DevicesDeps {
+  db: Db;
+  clock: Clock;
+  audit: AuditService;
+  /** The Withings integration's activation, run inside every Withings pairing's transaction. */
+  activateWithings?: WithingsActivation;
+}
+
+const operatorOnly = { allClinics: true } as const;
+
+/** The inventory is the operator's (decision 0009): its changes need a CIRCLE user. */
+function requireOperator(actor: AuthUser) {
+  if (actor.role.portal !== 'CIRCLE') throw new AppError('FORBIDDEN', errorMessages.forbidden);
+}
+
+const deviceExists = () =>
+  new AppError('CONFLICT', errorMessages.deviceExists, { serialNumber: errorMessages.deviceExists });
+
+/** The inventory's fields an edit can change, for its audit event. */
+const audited = (d: DeviceRow) => ({
+  brand: d.brand,
+  type: d.type,
+  serialNumber: d.serialNumber,
+  hubSerialNumber: d.hubSerialNumber,
+  clinicId: d.clinicId,
+});
+
+/**
+ * The device inventory (spec administration 2-7) and the pairing of devices with patients (spec patients
+ * 3-7), as decision 0009 sets them out.
+ */
+export function createDevicesService(deps: DevicesDeps) {
+  const { db, clock, audit } = deps;
+  const devices = createDevicesRepository(db);
+  const pairing = createPairingService(deps);
+
+  async function inventoryDevice(id: string): Promise<InventoryDevice> {
+    const record = await devices.findInventory(operatorOnly, id);
+    if (!record) throw notFound();
+    return toInventoryDevice(record);
+  }
+
+  async function checkClinic(clinicId: string | null) {
+    if (clinicId && !(await devices.clinicExists(clinicId)))
+      throw new AppError('VALIDATION', errorMessages.notFound, { clinicId: errorMessages.notFound });
+  }
+
+  return {
+    ...pairing,
+
+    /** The inventory page: everything for an operator user, their clinic's devices for a clinic user. */
+    async search(actor: AuthUser, query: DeviceSearchQuery): Promise<DeviceSearchResult> {
+      const { rows, count } = await devices.search(patientScope(actor), query);
+      return { devices: rows.map(toInventoryDevice), count };
+    },
+
+    async get(actor: AuthUser, id: string): Promise<{ device: InventoryDevice }> {
+      const record = await devices.findInventory(patientScope(actor), id);
+      if (!record) throw notFound();
+      return { device: toInventoryDevice(record) };
+    },
+
+    async create(
+      actor: AuthUser,
+      input: DeviceRequest,
+      ip: string | null,
+    ): Promise<{ device: InventoryDevice }> {
+      requireOperator(actor);
+      await checkClinic(input.clinicId);
+      const now = clock.now();
+      const id = await db.transaction(async (tx) => {
+        const row = await createDevicesRepository(tx).insertDevice({
+          ...input,
+          createdBy: actor.id,
+          createdAt: now,
+          updatedAt: now,
+        });
+        if (!row) throw deviceExists();
+        await audit.record(tx, {
+          actorUserId: actor.id,
+          clinicId: row.clinicId,
+          action: 'device.created',
+          entityType: 'device',
+          entityId: row.id,
+          details: audited(row),
+          ip,
+        });
+        return row.id;
+      });
+      return { device: await inventoryDevice(id) };
+    },
+
+    /** An edit; a paired device keeps the clinic of its patient. */
+    async update(
+      actor: AuthUser,
+      id: string,
+      input: DeviceRequest,
+      ip: string | null,
+    ): Promise<{ device: InventoryDevice }> {
+      requireOperator(actor);
+      await checkClinic(input.clinicId);
+      await db.transaction(async (tx) => {
+        const repo = createDevicesRepository(tx);
+        const before = await repo.lockDevice(id);
+        if (!before) throw notFound();
+        if (await repo.findBySerial(input.brand, input.serialNumber, id)) throw deviceExists();
+        const current = await repo.lockCurrentPairing(id);
+        if (current && current.clinicId !== input.clinicId) throw conflict(errorMessages.devicePaired);
+        let after: DeviceRow;
+        try {
+          after = await repo.updateDevice(id, { ...input, updatedAt: clock.now() });
+        } catch (error) {
+          // Another device took this identifier since the check above.
+          if (isUniqueViolation(error)) throw deviceExists();
+          throw error;
+        }
+        await audit.record(tx, {
+          actorUserId: actor.id,
+          clinicId: after.clinicId,
+          action: 'device.updated',
+          entityType: 'device',
+          entityId: id,
+          details: { before: audited(before), after: audited(after) },
+          ip,
+        });
+      });
+      return { device: await inventoryDevice(id) };
+    },
+
+    /**
+     * Delete (spec administration 4, row menu): only a device without a patient or whose pairing is disabled.
+     * The disabled pairing is closed with it; the row stays for the readings that name the device.
+     */
+    async remove(actor: AuthUser, id: string, ip: string | null) {
+      requireOperator(actor);
+      await db.transaction(async (tx) => {
+        const repo = createDevicesRepository(tx);
+        const device = await repo.lockDevice(id);
+        if (!device) throw notFound();
+        const current = await repo.lockCurrentPairing(id);
+        if (current?.status === 'active') throw conflict(errorMessages.devicePaired);
+        const now = clock.now();
+        if (current) {
+          await repo.updatePairing(current.id, { unpairedAt: current.unpairedAt ?? now, deletedAt: now });
+          await audit.record(tx, {
+            actorUserId: actor.id,
+            clinicId: current.clinicId,
+            patientId: current.patientId,
+            action: 'device.removed',
+            entityType: 'device',
+            entityId: id,
+            details: {
+              brand: device.brand,
+              serialNumber: device.serialNumber,
+              pairingId: current.id,
+              via: 'delete',
+            },
+            ip,
+          });
+        }
+        await repo.updateDevice(id, { deletedAt: now, updatedAt: now });
+        await audit.record(tx, {
+          actorUserId: actor.id,
+          clinicId: device.clinicId,
+          action: 'device.deleted',
+          entityType: 'device',
+          entityId: id,
+          details: audited(device),
+          ip,
+        });
+      });
+      return { message: toasts.deviceDeleted };
+    },
+
+    /** POST /withings/Updatesimstatus, for a device of any brand: its readings are no longer stored. */
+    async deactivate(actor: AuthUser, deviceObjectId: string, ip: string | null) {
+      requireOperator(actor);
+      await db.transaction(async (tx) => {
+        const repo = createDevicesRepository(tx);
+        const device = await repo.lockDevice(deviceObjectId);
+        if (!device) throw notFound();
+        if (device.status === 'deactivated') return;
+        const current = await repo.lockCurrentPairing(device.id);
+        await repo.updateDevice(device.id, { status: 'deactivated', updatedAt: clock.now() });
+        await audit.record(tx, {
+          actorUserId: actor.id,
+          clinicId: device.clinicId,
+          patientId: current?.patientId ?? null,
+          action: 'device.deactivated',
+          entityType: 'device',
+          entityId: device.id,
+          details: { brand: device.brand, serialNumber: device.serialNumber },
+          ip,
+        });
+      });
+      return { message: toasts.deviceDeactivated, device: await inventoryDevice(deviceObjectId) };
+    },
+
+    /** Unlink from the inventory's row menu: closes the device's pairing, so the device is free again. */
+    async unlink(actor: AuthUser, brand: DeviceBrand, deviceObjectId: string, ip: string | null) {
+      requireOperator(actor);
+      await db.transaction(async (tx) => {
+        const repo = createDevicesRepository(tx);
+        const device = await repo.lockDevice(deviceObjectId);
+        if (!device || device.brand !== brand) throw notFound();
+        const current = await repo.lockCurrentPairing(device.id);
+        if (!current) return;
+        const now = clock.now();
+        await repo.updatePairing(current.id, {
+          status: 'disabled',
+          unpairedAt: current.unpairedAt ?? now,
+          deletedAt: now,
+        });
+        await audit.record(tx, {
+          actorUserId: actor.id,
+          clinicId: current.clinicId,
+          patientId: current.patientId,
+          action: 'device.removed',
+          entityType: 'device',
+          entityId: device.id,
+          details: { brand, serialNumber: device.serialNumber, pairingId: current.id, via: 'unlink' },
+          ip,
+        });
+      });
+      return { message: toasts.deviceUnlinked };
+    },
+
+    /** Deliveries no patient could take, newest first; the operator's to sort out. */
+    async unrecognised(
+      actor: AuthUser,
+      query: UnrecognisedQuery,
+    ): Promise<{ devices: UnrecognisedDevice[]; count: number }> {
+      requireOperator(actor);
+      const { rows, count } = await devices.findUnrecognised(query.limit, (query.page - 1) * query.limit);
+      return { devices: rows.map(toUnrecognisedDevice), count };
+    },
+  };
+}
+
+export type DevicesService = ReturnType<typeof createDevicesService>;

@@ -1,0 +1,386 @@
+import {
+  AppError,
+  type ConnectedDevice,
+  type DeviceBrand,
+  DeviceRequest,
+  type DeviceType,
+  errorMessages,
+  type FreeDevice,
+  normaliseSerialNumber,
+  PairDeviceForm,
+  toasts,
+} from '@vigil/core';
+import type { z } from 'zod';
+import type { Clock } from '../../clock.js';
+import type { Db, Tx } from '../../db/client.js';
+import type { DeviceRow, PatientDeviceRow } from '../../db/schema/index.js';
+import type { AuditService } from '../audit/audit.service.js';
+import type { AuthUser } from '../auth/auth-user.js';
+import { patientScope } from '../patients/patient-scope.js';
+import { toConnectedDevice, toFreeDevice } from './device-views.js';
+import {
+  createDevicesRepository,
+  type DevicesRepository,
+  type PairingPatient,
+} from './devices.repository.js';
+
+/**
+ * Activates a Withings device with the vendor (its user and tokens) inside the pairing's transaction; when
+ * it throws, nothing of the pairing is stored. Provided by the Withings integration.
+ */
+export type WithingsActivation = (device: DeviceRow, tx: Tx) => Promise<void>;
+
+export interface PairingDeps {
+  db: Db;
+  clock: Clock;
+  audit: AuditService;
+  activateWithings?: WithingsActivation | undefined;
+}
+
+/** How a call names the device: by the brand's identifier as typed, or by the inventory's `_id`. */
+export type DeviceRef = { identifier: string } | { id: string };
+
+/** What a connect by identifier knows of the device, to find it or to add it to the patient's clinic. */
+interface DeviceIdentity {
+  serialNumber: string;
+  hubSerialNumber?: string | null;
+  name?: string | null | undefined;
+  model?: string | null;
+  type?: DeviceType | null | undefined;
+}
+
+export const notFound = () => new AppError('NOT_FOUND', errorMessages.notFound);
+export const conflict = (message: string) => new AppError('CONFLICT', message);
+
+/** A refused body: 400 with every field's message (the first one as the message). */
+export function invalidBody(error: z.ZodError): AppError {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
+  return new AppError('VALIDATION', Object.values(fields)[0] ?? 'Invalid input', fields);
+}
+
+/** What a connect by identifier tells of its device, with the identifier as stored. */
+function identityOf(form: Exclude<PairDeviceForm, { brand: 'Smart Meter' | 'Pylo' }>): DeviceIdentity {
+  switch (form.brand) {
+    case 'BODYTRACE':
+      return {
+        serialNumber: normaliseSerialNumber(form.brand, form.imei),
+        name: form.deviceName,
+        type: form.type,
+      };
+    case 'Withings':
+      return {
+        serialNumber: normaliseSerialNumber(form.brand, form.macAddress),
+        name: form.deviceName,
+        type: form.type,
+      };
+    case 'Tenovi':
+      return {
+        serialNumber: normaliseSerialNumber(form.brand, form.hwiDeviceId),
+        name: form.deviceName,
+        type: form.type,
+      };
+    case 'EDEVICE':
+      return {
+        serialNumber: normaliseSerialNumber(form.brand, form.bluetoothMA),
+        hubSerialNumber: form.hubSerialNumber.toUpperCase(),
+        name: form.deviceName,
+        model: form.deviceModel,
+      };
+  }
+}
+
+export function createPairingService(deps: PairingDeps) {
+  const { db, clock, audit } = deps;
+
+  async function visiblePatient(repo: DevicesRepository, actor: AuthUser, id: string) {
+    const patient = await repo.findPatient(patientScope(actor), id);
+    if (!patient) throw notFound();
+    return patient;
+  }
+
+  /** A device of the brand that is not deleted, or 404. */
+  async function deviceByRef(repo: DevicesRepository, brand: DeviceBrand, ref: DeviceRef) {
+    const device =
+      'id' in ref
+        ? await repo.findDevice(ref.id)
+        : await repo.findBySerial(brand, normaliseSerialNumber(brand, ref.identifier));
+    if (!device || device.brand !== brand) throw notFound();
+    return device;
+  }
+
+  /**
+   * The device a connect by identifier pairs: the inventory's device of that brand and identifier, or a new
+   * one in the patient's clinic. Two requests adding the same new device make one (the unique index decides).
+   */
+  async function deviceForIdentity(
+    repo: DevicesRepository,
+    actor: AuthUser,
+    brand: DeviceBrand,
+    patient: PairingPatient,
+    identity: DeviceIdentity,
+  ): Promise<DeviceRow> {
+    const existing = await repo.findBySerial(brand, identity.serialNumber);
+    if (existing) return existing;
+    const now = clock.now();
+    const created = await repo.insertDevice({
+      brand,
+      serialNumber: identity.serialNumber,
+      hubSerialNumber: identity.hubSerialNumber ?? null,
+      name: identity.name ?? null,
+      model: identity.model ?? null,
+      type: identity.type ?? null,
+      clinicId: patient.clinicId,
+      createdBy: actor.id,
+      createdAt: now,
+      updatedAt: now,
+    });
+    if (created) return created;
+    // Another request added it meanwhile; its transaction has committed, so it is there now.
+    const added = await repo.findBySerial(brand, identity.serialNumber);
+    if (!added) throw conflict(errorMessages.devicePaired);
+    return added;
+  }
+
+  /**
+   * Pairs a device with a patient inside the caller's transaction (decision 0009): a device of another clinic,
+   * a deactivated one or one that has a patient is refused with 409; a device of the operator's stock takes
+   * the patient's clinic. The pairing is inserted first, so a refused pairing changes nothing.
+   */
+  async function pair(
+    tx: Tx,
+    actor: AuthUser,
+    patient: PairingPatient,
+    found: DeviceRow,
+    identity: Partial<DeviceIdentity>,
+    ip: string | null,
+  ): Promise<ConnectedDevice> {
+    const repo = createDevicesRepository(tx);
+    if (found.clinicId && found.clinicId !== patient.clinicId)
+      throw conflict(errorMessages.deviceOtherClinic);
+    if (found.status === 'deactivated') throw conflict(errorMessages.deviceIsDeactivated);
+    const now = clock.now();
+    const pairing = await repo.insertPairing({
+      clinicId: patient.clinicId,
+      patientId: patient.id,
+      deviceId: found.id,
+      deviceName: identity.name || found.name,
+      status: 'active',
+      pairedAt: now,
+      createdBy: actor.id,
+      createdAt: now,
+    });
+    if (!pairing) throw conflict(errorMessages.devicePaired);
+
+    const changes: Partial<DeviceRow> = {};
+    if (!found.clinicId) changes.clinicId = patient.clinicId;
+    if (!found.type && identity.type) changes.type = identity.type;
+    if (!found.name && identity.name) changes.name = identity.name;
+    if (!found.model && identity.model) changes.model = identity.model;
+    if (identity.hubSerialNumber && identity.hubSerialNumber !== found.hubSerialNumber)
+      changes.hubSerialNumber = identity.hubSerialNumber;
+    const device = Object.keys(changes).length
+      ? await repo.updateDevice(found.id, { ...changes, updatedAt: now })
+      : found;
+
+    if (device.brand === 'Withings') await deps.activateWithings?.(device, tx);
+    await audit.record(tx, {
+      actorUserId: actor.id,
+      clinicId: patient.clinicId,
+      patientId: patient.id,
+      action: 'device.paired',
+      entityType: 'device',
+      entityId: device.id,
+      details: { brand: device.brand, serialNumber: device.serialNumber, pairingId: pairing.id },
+      ip,
+    });
+    return toConnectedDevice(pairing, device);
+  }
+
+  /** The patient's current pairing of the device named, locked, or 404 (no such device, or not theirs). */
+  async function patientPairing(
+    repo: DevicesRepository,
+    actor: AuthUser,
+    brand: DeviceBrand,
+    patientId: string,
+    ref: DeviceRef,
+  ): Promise<{ patient: PairingPatient; device: DeviceRow; pairing: PatientDeviceRow }> {
+    const patient = await visiblePatient(repo, actor, patientId);
+    const device = await deviceByRef(repo, brand, ref);
+    const pairing = await repo.lockCurrentPairing(device.id);
+    if (!pairing || pairing.patientId !== patient.id) throw notFound();
+    return { patient, device, pairing };
+  }
+
+  const paired = (device: ConnectedDevice) => ({ message: toasts.pairSuccessful, device });
+
+  return {
+    /**
+     * Connect from the patient form (spec patients 7): the body is the brand's `PairDeviceForm`. Smart Meter
+     * and Pylo pick a device of the inventory by `_id`; the other brands name it by identifier, adding it to
+     * the patient's clinic when the inventory does not know it.
+     */
+    async connect(
+      actor: AuthUser,
+      brand: DeviceBrand,
+      patientId: string,
+      body: Record<string, unknown>,
+      ip: string | null,
+    ) {
+      const parsed = PairDeviceForm.safeParse({ ...body, brand });
+      if (!parsed.success) throw invalidBody(parsed.error);
+      const form = parsed.data;
+      const connected = await db.transaction(async (tx) => {
+        const repo = createDevicesRepository(tx);
+        const patient = await visiblePatient(repo, actor, patientId);
+        if (form.brand === 'Smart Meter' || form.brand === 'Pylo') {
+          const device = await deviceByRef(repo, brand, { id: form.deviceObjectId });
+          return pair(tx, actor, patient, device, { name: form.deviceName }, ip);
+        }
+        const identity = identityOf(form);
+        const device = await deviceForIdentity(repo, actor, brand, patient, identity);
+        return pair(tx, actor, patient, device, identity, ip);
+      });
+      return paired(connected);
+    },
+
+    /** Add-device (Withings, Smart Meter, Pylo): a device typed in by serial number, added if new, and paired. */
+    async addDevice(
+      actor: AuthUser,
+      brand: DeviceBrand,
+      patientId: string,
+      body: Record<string, unknown>,
+      ip: string | null,
+    ) {
+      const parsed = DeviceRequest.safeParse({ brand, serialNumber: body.serialNumber, type: body.type });
+      if (!parsed.success) throw invalidBody(parsed.error);
+      const { serialNumber, type } = parsed.data;
+      const connected = await db.transaction(async (tx) => {
+        const repo = createDevicesRepository(tx);
+        const patient = await visiblePatient(repo, actor, patientId);
+        const device = await deviceForIdentity(repo, actor, brand, patient, { serialNumber, type });
+        return pair(tx, actor, patient, device, { type }, ip);
+      });
+      return paired(connected);
+    },
+
+    /** Disconnect: the pairing stays the patient's, disabled; its readings are no longer stored. */
+    async disconnect(
+      actor: AuthUser,
+      brand: DeviceBrand,
+      patientId: string,
+      ref: DeviceRef,
+      ip: string | null,
+    ) {
+      const device = await db.transaction(async (tx) => {
+        const repo = createDevicesRepository(tx);
+        const found = await patientPairing(repo, actor, brand, patientId, ref);
+        if (found.pairing.status === 'disabled') return toConnectedDevice(found.pairing, found.device);
+        const pairing = await repo.updatePairing(found.pairing.id, {
+          status: 'disabled',
+          unpairedAt: clock.now(),
+        });
+        await audit.record(tx, {
+          actorUserId: actor.id,
+          clinicId: found.patient.clinicId,
+          patientId: found.patient.id,
+          action: 'device.disconnected',
+          entityType: 'device',
+          entityId: found.device.id,
+          details: { brand, serialNumber: found.device.serialNumber, pairingId: pairing.id },
+          ip,
+        });
+        return toConnectedDevice(pairing, found.device);
+      });
+      return { message: toasts.deviceUpdated, device };
+    },
+
+    /** Reconnect a disabled pairing; an eDevice may name the hub it now forwards through. */
+    async reconnect(
+      actor: AuthUser,
+      brand: DeviceBrand,
+      patientId: string,
+      ref: DeviceRef,
+      ip: string | null,
+      hubSerialNumber?: string | null,
+    ) {
+      const device = await db.transaction(async (tx) => {
+        const repo = createDevicesRepository(tx);
+        const found = await patientPairing(repo, actor, brand, patientId, ref);
+        if (found.device.status === 'deactivated') throw conflict(errorMessages.deviceIsDeactivated);
+        const now = clock.now();
+        const hub = hubSerialNumber?.toUpperCase();
+        const current =
+          hub && hub !== found.device.hubSerialNumber
+            ? await repo.updateDevice(found.device.id, { hubSerialNumber: hub, updatedAt: now })
+            : found.device;
+        if (found.pairing.status === 'active') return toConnectedDevice(found.pairing, current);
+        const pairing = await repo.updatePairing(found.pairing.id, { status: 'active', unpairedAt: null });
+        await audit.record(tx, {
+          actorUserId: actor.id,
+          clinicId: found.patient.clinicId,
+          patientId: found.patient.id,
+          action: 'device.reconnected',
+          entityType: 'device',
+          entityId: current.id,
+          details: { brand, serialNumber: current.serialNumber, pairingId: pairing.id },
+          ip,
+        });
+        return toConnectedDevice(pairing, current);
+      });
+      return { message: toasts.deviceUpdated, device };
+    },
+
+    /** Remove: the pairing leaves the patient (kept as history) and the device is free again. */
+    async removeFromPatient(
+      actor: AuthUser,
+      brand: DeviceBrand,
+      patientId: string,
+      ref: DeviceRef,
+      ip: string | null,
+    ) {
+      await db.transaction(async (tx) => {
+        const repo = createDevicesRepository(tx);
+        const found = await patientPairing(repo, actor, brand, patientId, ref);
+        const now = clock.now();
+        await repo.updatePairing(found.pairing.id, {
+          status: 'disabled',
+          unpairedAt: found.pairing.unpairedAt ?? now,
+          deletedAt: now,
+        });
+        await audit.record(tx, {
+          actorUserId: actor.id,
+          clinicId: found.patient.clinicId,
+          patientId: found.patient.id,
+          action: 'device.removed',
+          entityType: 'device',
+          entityId: found.device.id,
+          details: { brand, serialNumber: found.device.serialNumber, pairingId: found.pairing.id },
+          ip,
+        });
+      });
+      return { message: toasts.deviceDeleted };
+    },
+
+    /** GET /devices?patientId=: the patient's pairings, current and past, newest first. */
+    async patientDevices(actor: AuthUser, patientId: string, inputVal: string) {
+      const repo = createDevicesRepository(db);
+      const patient = await visiblePatient(repo, actor, patientId);
+      const rows = await repo.findPatientPairings(patient.id, inputVal);
+      return { devices: rows.map((r) => toConnectedDevice(r.pairing, r.device)) };
+    },
+
+    /** GET /smart-meter and /pylo: the brand's free, active devices of the patient's clinic. */
+    async freeDevices(
+      actor: AuthUser,
+      brand: DeviceBrand,
+      patientId: string,
+    ): Promise<{ devices: FreeDevice[] }> {
+      const repo = createDevicesRepository(db);
+      const patient = await visiblePatient(repo, actor, patientId);
+      return { devices: (await repo.findFree(brand, patient.clinicId)).map(toFreeDevice) };
+    },
+  };
+}
+
+export type PairingService = ReturnType<typeof createPairingService>;
