@@ -1,0 +1,548 @@
+import { type ConnectedDevice, errorMessages, type FreeDevice, messages, toasts } from '@vigil/core';
+import { and, count, eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Tx } from '../../db/client.js';
+import { auditEvents, type DeviceRow, devices, patientDevices } from '../../db/schema/index.js';
+import { createAuditService } from '../audit/audit.service.js';
+import type { AuthUser } from '../auth/auth-user.js';
+import {
+  addPatient,
+  createWorld,
+  fixtureIds as ids,
+  patientBody,
+  type World,
+} from '../patients/patient-fixtures.js';
+import {
+  addInventoryDevice,
+  connectBodyTrace,
+  macSerial,
+  nextImei,
+  nextMac,
+  pickDevice,
+} from './device-fixtures.js';
+import { createDevicesService } from './devices.service.js';
+
+/** Pairing devices with patients (spec patients 3-7, decision 0009), per brand, with its rules and tenancy. */
+let w: World;
+let north: string;
+let north2: string;
+let south: string;
+beforeAll(async () => {
+  w = await createWorld();
+  north = await addPatient(w, 'northStaff', patientBody());
+  north2 = await addPatient(w, 'northStaff', patientBody());
+  south = await addPatient(
+    w,
+    'southPhysician',
+    patientBody({ clinic: ids.south, assignedPhysician: ids.southPhysician, careTeam: [ids.southStaff] }),
+  );
+});
+afterAll(() => w.close());
+
+const db = () => w.t.app.vigil.database.db;
+const staff = () => w.as('northStaff');
+
+async function patientDevicesOf(patientId: string, inputVal = ''): Promise<ConnectedDevice[]> {
+  const res = await staff().get(
+    `/api/devices?inputVal=${encodeURIComponent(inputVal)}&patientId=${patientId}`,
+  );
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().devices;
+}
+
+async function inventoryRow(brand: string, serialNumber: string) {
+  return db()
+    .select()
+    .from(devices)
+    .where(and(eq(devices.brand, brand), eq(devices.serialNumber, serialNumber), isNull(devices.deletedAt)));
+}
+
+async function currentPairings(deviceId: string) {
+  return db()
+    .select()
+    .from(patientDevices)
+    .where(and(eq(patientDevices.deviceId, deviceId), isNull(patientDevices.deletedAt)));
+}
+
+async function auditActions(patientId: string, deviceId: string) {
+  const rows = await db()
+    .select({ action: auditEvents.action })
+    .from(auditEvents)
+    .where(and(eq(auditEvents.patientId, patientId), eq(auditEvents.entityId, deviceId)))
+    .orderBy(auditEvents.occurredAt);
+  return rows.map((r) => r.action);
+}
+
+describe('BodyTrace', () => {
+  it('connects by IMEI, adding the device to the patient’s clinic, then disconnects, reconnects and removes', async () => {
+    const imei = nextImei();
+    const res = await connectBodyTrace(w, 'northStaff', north, imei);
+    expect(res.statusCode, res.body).toBe(201);
+    const { message, device } = res.json() as { message: string; device: ConnectedDevice };
+    expect(message).toBe(toasts.pairSuccessful);
+    expect(device).toMatchObject({
+      brand: 'BODYTRACE',
+      name: 'Scale',
+      serialNumber: imei,
+      deviceId: imei,
+      status: 'active',
+      pairedAt: w.t.clock.now().toISOString(),
+      unpairedAt: null,
+      deletedAt: null,
+      device: { brand: 'BODYTRACE', serialNumber: imei, patientId: north },
+    });
+    const [row] = await inventoryRow('BODYTRACE', imei);
+    expect(row).toMatchObject({ id: device.device._id, clinicId: ids.north, createdBy: ids.northStaff });
+
+    w.t.clock.advance(60_000);
+    const off = await staff().put(`/api/bodytrace/disconnect-device/${north}`, { imei });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json()).toMatchObject({
+      message: toasts.deviceUpdated,
+      device: { status: 'disabled', unpairedAt: w.t.clock.now().toISOString() },
+    });
+    const shown = await w.as('circleAdmin').get(`/api/devices/${row!.id}`);
+    expect(shown.json().device).toMatchObject({ statusShown: 'unlinked', patientId: { _id: north } });
+    // Disabled still holds the device: nobody else may pair it.
+    const other = await connectBodyTrace(w, 'northStaff', north2, imei);
+    expect(other.statusCode).toBe(409);
+    expect(other.json().message).toBe(errorMessages.devicePaired);
+
+    const on = await staff().put(`/api/bodytrace/reconnect-device/${north}`, { imei });
+    expect(on.json()).toMatchObject({
+      message: toasts.deviceUpdated,
+      device: { status: 'active', unpairedAt: null },
+    });
+
+    const gone = await staff().delete(`/api/bodytrace/remove-device/${north}/${imei}`);
+    expect(gone.statusCode).toBe(200);
+    expect(gone.json()).toEqual({ message: toasts.deviceDeleted });
+    expect(await currentPairings(row!.id)).toEqual([]);
+    const history = await patientDevicesOf(north, imei);
+    expect(history).toEqual([
+      expect.objectContaining({
+        deletedAt: w.t.clock.now().toISOString(),
+        device: expect.objectContaining({ _id: row!.id }),
+      }),
+    ]);
+    expect(await auditActions(north, row!.id)).toEqual([
+      'device.paired',
+      'device.disconnected',
+      'device.reconnected',
+      'device.removed',
+    ]);
+    // Free again, and the same inventory device is reused.
+    expect((await connectBodyTrace(w, 'northStaff', north2, imei)).statusCode).toBe(201);
+    expect(await inventoryRow('BODYTRACE', imei)).toHaveLength(1);
+  });
+
+  it('reuses an inventory device, and gives a device of the operator’s stock the patient’s clinic', async () => {
+    const stock = await addInventoryDevice(w, { brand: 'BODYTRACE', clinicId: null, type: 'Scale' });
+    const res = await connectBodyTrace(w, 'northStaff', north, stock.serialNumber);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().device.device._id).toBe(stock._id);
+    expect(res.json().device.type).toBe('Scale');
+    const [row] = await inventoryRow('BODYTRACE', stock.serialNumber);
+    expect(row!.clinicId).toBe(ids.north);
+  });
+
+  it("answers the pairing form's messages with 400", async () => {
+    for (const [body, fields] of [
+      [{ imei: '1234' }, { imei: messages.imeiLength }],
+      [{ imei: '35000000000000A' }, { imei: messages.imeiLength }],
+      [{}, { imei: messages.required }],
+      [{ imei: nextImei(), type: 'Toaster' }, { type: expect.any(String) }],
+      [{ imei: nextImei(), deviceName: 'x'.repeat(101) }, { deviceName: expect.any(String) }],
+    ] as const) {
+      const res = await staff().post(`/api/bodytrace/connect-device/${north}`, body);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().fields).toEqual(fields);
+    }
+    const missing = await staff().put(`/api/bodytrace/disconnect-device/${north}`, {});
+    expect(missing.json().fields).toEqual({ imei: messages.required });
+  });
+});
+
+describe('eDevice, Withings and Tenovi', () => {
+  it('connects an eDevice by hub and Bluetooth address, and reconnects it through a new hub', async () => {
+    const empty = await staff().post(`/api/e-device/connect-device/${north}`, {});
+    expect(empty.json().fields).toEqual({
+      hubSerialNumber: messages.required,
+      bluetoothMA: messages.required,
+      deviceName: messages.required,
+      deviceModel: messages.required,
+    });
+    const res = await staff().post(`/api/e-device/connect-device/${north}`, {
+      hubSerialNumber: 'hub-77',
+      bluetoothMA: 'a4:c1:38:77:00:01',
+      deviceName: 'Cuff',
+      deviceModel: 'BP-2',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const device = res.json().device as ConnectedDevice;
+    expect(device).toMatchObject({
+      brand: 'EDEVICE',
+      serialNumber: 'A4:C1:38:77:00:01',
+      hub: 'HUB-77',
+      name: 'Cuff',
+    });
+    const [row] = await inventoryRow('EDEVICE', 'A4:C1:38:77:00:01');
+    expect(row).toMatchObject({ model: 'BP-2', hubSerialNumber: 'HUB-77' });
+
+    const off = await staff().put(`/api/e-device/disconnect-device/${north}`, {
+      BTAddress: 'a4:c1:38:77:00:01',
+    });
+    expect(off.json().device.status).toBe('disabled');
+    const on = await staff().put(`/api/e-device/reconnect-device/${north}`, {
+      BTAddress: 'A4:C1:38:77:00:01',
+      hubSerialNumber: 'hub-78',
+    });
+    expect(on.json().device).toMatchObject({ status: 'active', hub: 'HUB-78' });
+    const gone = await staff().delete(`/api/e-device/remove-device/${north}/${device.device._id}`);
+    expect(gone.statusCode).toBe(200);
+    expect(await currentPairings(device.device._id)).toEqual([]);
+  });
+
+  it('connects Withings by MAC address (colons ignored) and by add-device', async () => {
+    const bad = await staff().post(`/api/withings/connect-device/${north}`, { macAddress: '00:24:e4' });
+    expect(bad.json().fields).toEqual({ macAddress: messages.macLengthPairing });
+    const mac = nextMac();
+    const res = await staff().post(`/api/withings/connect-device/${north}`, {
+      macAddress: mac,
+      deviceName: 'Body+',
+      deviceId: 'anything',
+      type: 'Scale',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const device = res.json().device as ConnectedDevice;
+    expect(device).toMatchObject({ brand: 'Withings', serialNumber: macSerial(mac), type: 'Scale' });
+    const id = device.device._id;
+    expect(
+      (await staff().put(`/api/withings/disconnect-device/${north}`, { deviceObjectId: id })).json().device
+        .status,
+    ).toBe('disabled');
+    expect(
+      (await staff().put(`/api/withings/reconnect-device/${north}`, { deviceObjectId: id })).json().device
+        .status,
+    ).toBe('active');
+    expect((await staff().delete(`/api/withings/remove-device/${north}/${id}`)).statusCode).toBe(200);
+
+    const added = await staff().post('/api/withings/add-device', {
+      patientId: north,
+      serialNumber: nextMac(),
+      type: 'Blood Pressure Monitor',
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json()).toMatchObject({
+      message: toasts.pairSuccessful,
+      device: { type: 'Blood Pressure Monitor' },
+    });
+    const badAdd = await staff().post('/api/withings/add-device', { patientId: north, serialNumber: '12' });
+    expect(badAdd.json().fields).toEqual({ type: messages.required });
+  });
+
+  it('connects a Tenovi gateway device by its id', async () => {
+    const res = await staff().post(`/api/tenovi/connect-device/${north}`, {
+      hwiDeviceId: 'hwi-5',
+      deviceName: 'Hub scale',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().device.device._id as string;
+    expect(res.json().device).toMatchObject({ brand: 'Tenovi', serialNumber: 'HWI-5' });
+    expect(
+      (await staff().put(`/api/tenovi/disconnect-device/${north}`, { deviceObjectId: id })).statusCode,
+    ).toBe(200);
+    expect(
+      (await staff().put(`/api/tenovi/reconnect-device/${north}`, { deviceObjectId: id })).statusCode,
+    ).toBe(200);
+    expect((await staff().delete(`/api/tenovi/remove-device/${north}/${id}`)).statusCode).toBe(200);
+    expect((await staff().post(`/api/tenovi/connect-device/${north}`, {})).json().fields).toEqual({
+      hwiDeviceId: messages.required,
+    });
+  });
+});
+
+describe('Smart Meter and Pylo', () => {
+  it("lists the brand's free, active devices of the patient's clinic", async () => {
+    const free = await addInventoryDevice(w, { brand: 'Smart Meter', clinicId: ids.north });
+    const taken = await addInventoryDevice(w, { brand: 'Smart Meter', clinicId: ids.north });
+    const off = await addInventoryDevice(w, { brand: 'Smart Meter', clinicId: ids.north });
+    const pylo = await addInventoryDevice(w, { brand: 'Pylo', clinicId: ids.north });
+    const southern = await addInventoryDevice(w, { brand: 'Smart Meter', clinicId: ids.south });
+    const stock = await addInventoryDevice(w, { brand: 'Smart Meter', clinicId: null });
+    await pickDevice(w, 'northStaff', north, taken);
+    await w.as('circleAdmin').post('/api/withings/Updatesimstatus', { deviceObjectId: off._id });
+
+    const list = async (
+      segment: string,
+      patientId: string,
+      who: 'northStaff' | 'southPhysician' = 'northStaff',
+    ) => {
+      const res = await w.as(who).get(`/api/${segment}?patientId=${patientId}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().devices as FreeDevice[]).map((d) => d._id);
+    };
+    const smart = await list('smart-meter', north);
+    expect(smart).toContain(free._id);
+    for (const d of [taken, off, pylo, southern, stock]) expect(smart).not.toContain(d._id);
+    expect(await list('pylo', north)).toContain(pylo._id);
+    expect(await list('smart-meter', south, 'southPhysician')).toContain(southern._id);
+    const [item] = (await staff().get(`/api/smart-meter?patientId=${north}`)).json().devices as FreeDevice[];
+    expect(item).toEqual({
+      _id: expect.any(String),
+      imei: item!.serialNumber,
+      serialNumber: item!.serialNumber,
+      type: expect.any(String),
+    });
+    expect((await staff().get('/api/smart-meter')).statusCode).toBe(400);
+  });
+
+  it('connects a picked device, disconnects and reconnects it, and adds a typed-in one', async () => {
+    const device = await addInventoryDevice(w, { brand: 'Pylo', clinicId: ids.north });
+    const paired = await pickDevice(w, 'northStaff', north, device);
+    expect(paired).toMatchObject({
+      brand: 'Pylo',
+      name: 'Cuff',
+      status: 'active',
+      device: { _id: device._id },
+    });
+    expect(await (await staff().get(`/api/pylo?patientId=${north}`)).json().devices).not.toContainEqual(
+      expect.objectContaining({ _id: device._id }),
+    );
+    const body = { patientId: north, deviceObjectId: device._id };
+    expect((await staff().put('/api/pylo/disconnect-device', body)).json().device.status).toBe('disabled');
+    expect((await staff().put('/api/pylo/reconnect-device', body)).json().device.status).toBe('active');
+
+    // A Smart Meter device's id on the Pylo path names no Pylo device.
+    const smart = await addInventoryDevice(w, { brand: 'Smart Meter', clinicId: ids.north });
+    const wrong = await staff().post('/api/pylo/connect-device', {
+      patientId: north,
+      deviceObjectId: smart._id,
+    });
+    expect(wrong.statusCode).toBe(404);
+
+    const imei = nextImei();
+    const added = await staff().post('/api/smart-meter/add-device', {
+      patientId: north,
+      serialNumber: imei,
+      type: 'Scale',
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json().device).toMatchObject({ brand: 'Smart Meter', serialNumber: imei, type: 'Scale' });
+    const badImei = await staff().post('/api/smart-meter/add-device', {
+      patientId: north,
+      serialNumber: '123',
+      type: 'Scale',
+    });
+    expect(badImei.json().fields).toEqual({ serialNumber: messages.imeiLength });
+    const noPatient = await staff().post('/api/smart-meter/connect-device', { deviceObjectId: smart._id });
+    expect(noPatient.json().fields).toEqual({ patientId: messages.required });
+    const noDevice = await staff().post('/api/smart-meter/connect-device', { patientId: north });
+    expect(noDevice.json().fields).toEqual({ deviceObjectId: messages.required });
+  });
+});
+
+describe('the pairing rules', () => {
+  it('refuses a device of another clinic, one already paired and one deactivated, with 409', async () => {
+    const before = async () => {
+      const [n] = await db().select({ n: count() }).from(patientDevices);
+      return n!.n;
+    };
+    const southern = await addInventoryDevice(w, { brand: 'Smart Meter', clinicId: ids.south });
+    const pairings = await before();
+    const other = await staff().post('/api/smart-meter/connect-device', {
+      patientId: north,
+      deviceObjectId: southern._id,
+    });
+    expect(other.statusCode).toBe(409);
+    expect(other.json().message).toBe(errorMessages.deviceOtherClinic);
+    const southImei = (await addInventoryDevice(w, { brand: 'BODYTRACE', clinicId: ids.south })).serialNumber;
+    expect((await connectBodyTrace(w, 'northStaff', north, southImei)).json().message).toBe(
+      errorMessages.deviceOtherClinic,
+    );
+
+    const device = await addInventoryDevice(w, { brand: 'Smart Meter', clinicId: ids.north });
+    await pickDevice(w, 'northStaff', north, device);
+    const twice = await staff().post('/api/smart-meter/connect-device', {
+      patientId: north2,
+      deviceObjectId: device._id,
+    });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe(errorMessages.devicePaired);
+    const same = await staff().post('/api/smart-meter/connect-device', {
+      patientId: north,
+      deviceObjectId: device._id,
+    });
+    expect(same.statusCode).toBe(409);
+
+    const off = await addInventoryDevice(w, { brand: 'BODYTRACE', clinicId: ids.north });
+    await w.as('circleAdmin').post('/api/withings/Updatesimstatus', { deviceObjectId: off._id });
+    const deactivated = await connectBodyTrace(w, 'northStaff', north, off.serialNumber);
+    expect(deactivated.statusCode).toBe(409);
+    expect(deactivated.json().message).toBe(errorMessages.deviceIsDeactivated);
+    expect(await before()).toBe(pairings + 1);
+  });
+
+  it("answers 404 for a device that is not the patient's", async () => {
+    const device = await addInventoryDevice(w, { brand: 'Smart Meter', clinicId: ids.north });
+    await pickDevice(w, 'northStaff', north, device);
+    const body = { patientId: north2, deviceObjectId: device._id };
+    expect((await staff().put('/api/smart-meter/disconnect-device', body)).statusCode).toBe(404);
+    expect((await staff().put('/api/smart-meter/reconnect-device', body)).statusCode).toBe(404);
+    const unknown = { patientId: north, deviceObjectId: '10000000-0000-4000-8000-00000000ffff' };
+    expect((await staff().put('/api/smart-meter/disconnect-device', unknown)).statusCode).toBe(404);
+    expect(
+      (await staff().put(`/api/bodytrace/disconnect-device/${north}`, { imei: nextImei() })).statusCode,
+    ).toBe(404);
+    expect((await staff().delete(`/api/withings/remove-device/${north}/not-a-uuid`)).statusCode).toBe(404);
+    expect(await currentPairings(device._id)).toEqual([
+      expect.objectContaining({ patientId: north, status: 'active' }),
+    ]);
+  });
+
+  it('refuses to reconnect a deactivated device', async () => {
+    const device = await addInventoryDevice(w, { brand: 'Smart Meter', clinicId: ids.north });
+    await pickDevice(w, 'northStaff', north, device);
+    const body = { patientId: north, deviceObjectId: device._id };
+    await staff().put('/api/smart-meter/disconnect-device', body);
+    await w.as('circleAdmin').post('/api/withings/Updatesimstatus', { deviceObjectId: device._id });
+    const res = await staff().put('/api/smart-meter/reconnect-device', body);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(errorMessages.deviceIsDeactivated);
+  });
+
+  it("lists a patient's pairings, current and past, newest first", async () => {
+    const patient = await addPatient(w, 'northStaff', patientBody());
+    const first = await addInventoryDevice(w, { brand: 'Pylo', clinicId: ids.north });
+    const second = await addInventoryDevice(w, { brand: 'Smart Meter', clinicId: ids.north });
+    await pickDevice(w, 'northStaff', patient, first);
+    w.t.clock.advance(1000);
+    await staff().put('/api/pylo/disconnect-device', { patientId: patient, deviceObjectId: first._id });
+    await w.as('circleAdmin').put('/api/pylo/unlink-device', { deviceObjectId: first._id });
+    w.t.clock.advance(1000);
+    await pickDevice(w, 'northStaff', patient, second);
+    w.t.clock.advance(1000);
+    await pickDevice(w, 'northStaff', patient, first);
+    const list = await patientDevicesOf(patient);
+    expect(list.map((d) => [d.device._id, d.status, d.deletedAt !== null])).toEqual([
+      [first._id, 'active', false],
+      [second._id, 'active', false],
+      [first._id, 'disabled', true],
+    ]);
+    expect((await patientDevicesOf(patient, second.serialNumber.slice(-6))).map((d) => d.device._id)).toEqual(
+      [second._id],
+    );
+    expect((await staff().get(`/api/devices?inputVal=&patientId=`)).statusCode).toBe(400);
+  });
+});
+
+describe('tenancy', () => {
+  it("answers 404 for a patient outside the user's scope, and stores nothing", async () => {
+    const device = await addInventoryDevice(w, { brand: 'Smart Meter', clinicId: ids.north });
+    const imei = nextImei();
+    const as = w.as('southPhysician');
+    for (const res of [
+      await as.post(`/api/bodytrace/connect-device/${north}`, { imei, deviceName: 'Scale' }),
+      await as.post('/api/smart-meter/connect-device', { patientId: north, deviceObjectId: device._id }),
+      await as.post('/api/smart-meter/add-device', { patientId: north, serialNumber: imei, type: 'Scale' }),
+      await as.get(`/api/smart-meter?patientId=${north}`),
+      await as.get(`/api/devices?inputVal=&patientId=${north}`),
+      await as.put(`/api/bodytrace/disconnect-device/${north}`, { imei }),
+      await as.post(`/api/bodytrace/connect-device/not-a-uuid`, { imei }),
+      await as.post('/api/pylo/connect-device', {
+        patientId: '10000000-0000-4000-8000-00000000ffff',
+        deviceObjectId: device._id,
+      }),
+    ]) {
+      expect(res.statusCode, res.body).toBe(404);
+    }
+    expect(await inventoryRow('BODYTRACE', imei)).toEqual([]);
+    expect(await currentPairings(device._id)).toEqual([]);
+    // Operator users reach every clinic's patients.
+    expect((await connectBodyTrace(w, 'navigatorA', north, imei)).statusCode).toBe(201);
+  });
+});
+
+describe('concurrency', () => {
+  it('pairs a free device once when two patients connect it at the same moment', async () => {
+    const device = await addInventoryDevice(w, { brand: 'Smart Meter', clinicId: ids.north });
+    const results = await Promise.all(
+      [north, north2].map((patientId) =>
+        staff().post('/api/smart-meter/connect-device', { patientId, deviceObjectId: device._id }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(results.find((r) => r.statusCode === 409)!.json().message).toBe(errorMessages.devicePaired);
+    expect(await currentPairings(device._id)).toHaveLength(1);
+  });
+
+  it('adds an unknown device once when two patients connect it at the same moment', async () => {
+    const imei = nextImei();
+    const results = await Promise.all(
+      [north, north2].map((patientId) => connectBodyTrace(w, 'northStaff', patientId, imei)),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const rows = await inventoryRow('BODYTRACE', imei);
+    expect(rows).toHaveLength(1);
+    expect(await currentPairings(rows[0]!.id)).toHaveLength(1);
+  });
+
+  it('keeps one current pairing per device in the database itself', async () => {
+    const device = await addInventoryDevice(w, { brand: 'Smart Meter', clinicId: ids.north });
+    await pickDevice(w, 'northStaff', north, device);
+    const now = w.t.clock.now();
+    await expect(
+      db()
+        .insert(patientDevices)
+        .values({ clinicId: ids.north, patientId: north2, deviceId: device._id, pairedAt: now }),
+    ).rejects.toThrow();
+  });
+});
+
+describe('Withings activation', () => {
+  const operator: AuthUser = {
+    id: ids.circleAdmin,
+    sessionId: '10000000-0000-4000-8000-00000000aaaa',
+    role: { type: 'CARE_NAVIGATOR', access: 'ADMIN', portal: 'CIRCLE' },
+    clinicId: null,
+    firstName: 'Admin',
+    lastName: 'Fixture',
+  };
+  const service = (activateWithings: (device: DeviceRow, tx: Tx) => Promise<void>) =>
+    createDevicesService({
+      db: db(),
+      clock: w.t.clock,
+      audit: createAuditService({ clock: w.t.clock }),
+      activateWithings,
+    });
+
+  it('runs inside the pairing, with the stored device', async () => {
+    const seen: DeviceRow[] = [];
+    const mac = nextMac();
+    const result = await service(async (device, tx) => {
+      // Inside the transaction, the pairing is already there.
+      const [pairing] = await tx.select().from(patientDevices).where(eq(patientDevices.deviceId, device.id));
+      expect(pairing).toMatchObject({ patientId: north, status: 'active' });
+      seen.push(device);
+    }).connect(operator, 'Withings', north, { macAddress: mac, deviceName: 'Cuff' }, null);
+    expect(result.message).toBe(toasts.pairSuccessful);
+    expect(seen).toEqual([
+      expect.objectContaining({ brand: 'Withings', serialNumber: macSerial(mac), clinicId: ids.north }),
+    ]);
+  });
+
+  it('stores nothing when the activation fails', async () => {
+    const mac = nextMac();
+    const failing = service(async () => {
+      throw new Error('Withings refused the activation');
+    });
+    await expect(failing.connect(operator, 'Withings', north, { macAddress: mac }, null)).rejects.toThrow(
+      'Withings refused',
+    );
+    expect(await inventoryRow('Withings', macSerial(mac))).toEqual([]);
+    await expect(
+      failing.addDevice(operator, 'Withings', north, { serialNumber: mac, type: 'Scale' }, null),
+    ).rejects.toThrow('Withings refused');
+    expect(await inventoryRow('Withings', macSerial(mac))).toEqual([]);
+  });
+});
