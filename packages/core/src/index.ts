@@ -11,6 +11,7 @@ export * from './clinics/clinics.schema.js';
 export * from './devices/devices.constants.js';
 export * from './devices/devices.schema.js';
 export * from './devices/devices.types.js';
+export * from './devices/imei.rules.js';
 export * from './errors/app-error.js';
 export * from './errors/error-messages.js';
 export * from './format/calendar.helpers.js';

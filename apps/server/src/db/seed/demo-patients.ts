@@ -3,6 +3,9 @@ import {
   type AlertFinding,
   type CustomAlert,
   calendarDay,
+  type DeviceBrand,
+  type DeviceSource,
+  type DeviceType,
   defaultCustomAlerts,
   evaluateAlerts,
   heightInInches,
@@ -22,18 +25,22 @@ import {
   refreshClinicMetrics,
 } from '../../features/patients/patient-metrics.service.js';
 import { patientSearchText } from '../../features/patients/patient-search-text.js';
+import type { Measurement } from '../../simulator/wire-formats.js';
 import type { DbOrTx } from '../client.js';
 import {
   alerts,
   calls,
+  devices,
   type PatientPhone,
   patientCareTeam,
+  patientDevices,
   patients,
   readings,
   timeEntries,
   users,
 } from '../schema/index.js';
 import { bulkInsert } from './bulk-insert.js';
+import { brandOfSource, type DemoDevice, demoDevice, deviceReadingRow } from './demo-devices.js';
 import { createRandom, type Random } from './random.js';
 
 const hourMs = 3_600_000;
@@ -72,8 +79,8 @@ export const demoPatientId = (clinicNumber: 1 | 2, index: number) =>
 type Badge = 'active' | 'inactive' | 'unenrolled' | 'never' | 'unassigned';
 type Diagnosis = 'Hypertension' | 'CHF' | 'Hypotension';
 
-const bpVendors = ['WITHINGS', 'SMART_METER', 'PYLO', 'EDEVICE', 'BODYTRACE'] as const;
-const weightVendors = ['BODYTRACE', 'WITHINGS', 'SMART_METER'] as const;
+const bpVendors = ['WITHINGS', 'SMART_METER', 'PYLO', 'EDEVICE', 'BODYTRACE', 'TENOVI'] as const;
+const weightVendors = ['BODYTRACE', 'WITHINGS', 'SMART_METER', 'TENOVI'] as const;
 
 const femaleNames = [
   'María',
@@ -233,6 +240,8 @@ function badgeOf(index: number): Badge {
 interface Generated {
   patients: (typeof patients.$inferInsert)[];
   careTeam: (typeof patientCareTeam.$inferInsert)[];
+  devices: DemoDevice[];
+  pairings: (typeof patientDevices.$inferInsert)[];
   readings: (typeof readings.$inferInsert)[];
   alerts: (typeof alerts.$inferInsert)[];
   calls: (typeof calls.$inferInsert)[];
@@ -389,10 +398,118 @@ function generateClinic(clinic: DemoClinic, now: Date, out: Generated) {
     if (navigator)
       out.careTeam.push({ clinicId: clinic.id, patientId: id, userId: navigator, role: 'CARE_NAVIGATOR' });
 
-    const patientReadings = generateReadings(rng, clinic, plan, baseWeight, now);
+    const paired = pairDevices(clinic, plan, out);
+    const patientReadings = generateReadings(rng, clinic, plan, paired, baseWeight, now);
     out.readings.push(...patientReadings);
     out.alerts.push(...simulateAlerts(plan, clinic.id, patientReadings, now));
     if (badge !== 'never') generateCallsAndTime(rng, clinic, plan, now, out);
+  }
+}
+
+interface PatientDemoDevices {
+  monitor: DemoDevice | null;
+  scale: DemoDevice | null;
+}
+
+/**
+ * The patient's devices, of the brands their readings come from, paired since enrolment: still connected
+ * while monitored, disconnected (still theirs) while paused, and returned to the clinic's stock after
+ * unenrolment, which leaves the pairing in their device history.
+ */
+function pairDevices(clinic: DemoClinic, plan: PatientPlan, out: Generated): PatientDemoDevices {
+  if (plan.enrolledDay === null) return { monitor: null, scale: null };
+  const pairedAt = new Date(dayStart(plan.enrolledDay) + 11 * hourMs);
+  const endedAt = new Date(dayStart(plan.lastDay + 1) + 10 * hourMs);
+  const pair = (source: DeviceSource, type: DeviceType) => {
+    const device = demoDevice({
+      brand: brandOfSource[source],
+      type,
+      clinicNumber: clinic.number,
+      n: out.devices.length,
+      clinicId: clinic.id,
+      createdAt: new Date(pairedAt.getTime() - 3 * dayMs),
+    });
+    out.devices.push(device);
+    out.pairings.push({
+      clinicId: clinic.id,
+      patientId: plan.id,
+      deviceId: device.row.id,
+      deviceName: device.row.name,
+      status: plan.badge === 'inactive' ? 'disabled' : 'active',
+      pairedAt,
+      unpairedAt: plan.badge === 'inactive' || plan.badge === 'unenrolled' ? endedAt : null,
+      deletedAt: plan.badge === 'unenrolled' ? endedAt : null,
+      createdBy: plan.reviewer,
+      createdAt: pairedAt,
+    });
+    return device;
+  };
+  const vendorOf = <T>(list: readonly T[]) => list[(plan.index + clinic.number) % list.length]!;
+  return {
+    monitor: plan.bp ? pair(vendorOf(bpVendors), 'Blood Pressure Monitor') : null,
+    scale: plan.weight ? pair(vendorOf(weightVendors), 'Scale') : null,
+  };
+}
+
+/**
+ * Devices nobody uses yet: free ones in each clinic (Smart Meter and Pylo are paired by picking one of
+ * these), the operator's unassigned stock of every brand, and a deactivated one per clinic.
+ */
+function stockDevices(clinics: readonly DemoClinic[], now: Date, out: Generated) {
+  const createdAt = new Date(now.getTime() - 20 * dayMs);
+  const add = (
+    clinic: DemoClinic | null,
+    brand: DeviceBrand,
+    type: DeviceType,
+    status: 'active' | 'deactivated' = 'active',
+  ) =>
+    out.devices.push(
+      demoDevice({
+        brand,
+        type,
+        clinicNumber: clinic?.number ?? 0,
+        n: out.devices.length,
+        clinicId: clinic?.id ?? null,
+        createdAt: new Date(createdAt.getTime() + out.devices.length * 60_000),
+        status,
+      }),
+    );
+  for (const clinic of clinics) {
+    add(clinic, 'Smart Meter', 'Blood Pressure Monitor');
+    add(clinic, 'Smart Meter', 'Blood Pressure Monitor');
+    add(clinic, 'Smart Meter', 'Scale');
+    add(clinic, 'Pylo', 'Blood Pressure Monitor');
+    add(clinic, 'Pylo', 'Scale');
+    add(clinic, 'BODYTRACE', 'Blood Pressure Monitor');
+    add(clinic, 'Pylo', 'Blood Pressure Monitor', 'deactivated');
+  }
+  const brands: [DeviceBrand, DeviceType][] = [
+    ['Withings', 'Blood Pressure Monitor'],
+    ['Withings', 'Scale'],
+    ['BODYTRACE', 'Scale'],
+    ['BODYTRACE', 'Blood Pressure Monitor'],
+    ['Tenovi', 'Blood Pressure Monitor'],
+    ['EDEVICE', 'Blood Pressure Monitor'],
+    ['Smart Meter', 'Blood Pressure Monitor'],
+    ['Pylo', 'Scale'],
+  ];
+  for (const [brand, type] of brands) add(null, brand, type);
+}
+
+/** Each device's last reading, and a plausible battery, as its deliveries would have left them. */
+function deviceActivity(out: Generated, rng: Random) {
+  const last = new Map<string, Date>();
+  for (const r of out.readings) {
+    if (!r.deviceId) continue;
+    const seen = last.get(r.deviceId);
+    if (!seen || seen < r.takenAt) last.set(r.deviceId, r.takenAt);
+  }
+  for (const { row } of out.devices) {
+    const seen = last.get(row.id);
+    if (!seen) continue;
+    row.lastConnectedAt = seen;
+    row.lastSeenAt = seen;
+    row.battery = rng.int(35, 100);
   }
 }
 
@@ -405,14 +522,13 @@ function generateReadings(
   rng: Random,
   clinic: DemoClinic,
   plan: PatientPlan,
+  devices: PatientDemoDevices,
   baseWeight: number,
   now: Date,
 ): (typeof readings.$inferInsert)[] {
   if (plan.enrolledDay === null) return [];
   const today = calendarDay(now, timeZone);
   const first = Math.max(plan.enrolledDay + 1, today - historyDays + 1);
-  const bpVendor = bpVendors[(plan.index + clinic.number) % bpVendors.length]!;
-  const weightVendor = weightVendors[(plan.index + clinic.number) % weightVendors.length]!;
   const adherence = 0.55 + 0.42 * rng.next();
   // Gaps: about one patient in five is silent now (an adherence alert), others had a gap weeks ago.
   const silentFrom = plan.index % 5 === 1 ? today - rng.int(6, 9) : plan.index % 10 === 3 ? today - 1 : null;
@@ -434,20 +550,28 @@ function generateReadings(
   let weight = baseWeight;
   let seq = 0;
   const rows: (typeof readings.$inferInsert)[] = [];
-  const push = (takenAt: Date, values: Partial<typeof readings.$inferInsert>, vendor: string) => {
+  const owner = { clinicId: clinic.id, patientId: plan.id, timeZone };
+  // One reading in 23 is typed by staff; the others arrive from the device as its vendor sends them.
+  const push = (
+    takenAt: Date,
+    values: Omit<Measurement, 'takenAt' | 'sequence'>,
+    device: DemoDevice | null,
+  ) => {
     if (takenAt.getTime() > now.getTime()) return;
     seq++;
-    const manual = seq % 23 === 0;
+    if (device && seq % 23 !== 0) {
+      rows.push(deviceReadingRow(device, { takenAt, sequence: seq, ...values }, owner));
+      return;
+    }
     rows.push({
-      clinicId: clinic.id,
-      patientId: plan.id,
+      ...owner,
       takenAt,
-      timeZone,
-      ...values,
-      source: manual ? 'MANUAL' : vendor,
-      vendorReadingId: manual ? null : `demo-${clinic.number}-${plan.index}-${seq}`,
-      raw: manual ? null : { demo: true },
-      createdBy: manual ? plan.reviewer : null,
+      systolic: values.systolic ?? null,
+      diastolic: values.diastolic ?? null,
+      heartRate: values.heartRate ?? null,
+      weightLbs: values.weightLbs ?? null,
+      source: 'MANUAL',
+      createdBy: plan.reviewer,
     });
   };
 
@@ -460,7 +584,7 @@ function generateReadings(
     if (!rng.chance(adherence)) continue;
     const morning = dayStart(day) + (7 + rng.next() * 2) * hourMs;
     if (plan.weight)
-      push(new Date(morning - 20 * 60_000), { weightLbs: Math.round(weight * 10) / 10 }, weightVendor);
+      push(new Date(morning - 20 * 60_000), { weightLbs: Math.round(weight * 10) / 10 }, devices.scale);
     if (plan.bp) {
       const crisis = crisisDays.has(day);
       const bp = () => ({
@@ -468,9 +592,9 @@ function generateReadings(
         diastolic: Math.round(crisis ? rng.int(95, 108) : rng.around(dia, 6)),
         heartRate: Math.round(tachycardic && rng.chance(0.02) ? rng.int(122, 134) : rng.around(hr, 6)),
       });
-      push(new Date(morning), bp(), bpVendor);
+      push(new Date(morning), bp(), devices.monitor);
       if (twiceDaily && rng.chance(0.8))
-        push(new Date(morning + (11 + rng.next() * 2) * hourMs), bp(), bpVendor);
+        push(new Date(morning + (11 + rng.next() * 2) * hourMs), bp(), devices.monitor);
     }
   }
   return rows;
@@ -713,11 +837,28 @@ export async function seedDemoPatients(
     },
   ];
 
-  const out: Generated = { patients: [], careTeam: [], readings: [], alerts: [], calls: [], timeEntries: [] };
+  const out: Generated = {
+    patients: [],
+    careTeam: [],
+    devices: [],
+    pairings: [],
+    readings: [],
+    alerts: [],
+    calls: [],
+    timeEntries: [],
+  };
   for (const clinic of clinics) generateClinic(clinic, now, out);
+  stockDevices(clinics, now, out);
+  deviceActivity(out, createRandom(20_261_103));
 
   await bulkInsert(db, patients, out.patients);
   await bulkInsert(db, patientCareTeam, out.careTeam);
+  await bulkInsert(
+    db,
+    devices,
+    out.devices.map((d) => d.row),
+  );
+  await bulkInsert(db, patientDevices, out.pairings);
   await bulkInsert(db, readings, out.readings);
   await bulkInsert(db, alerts, out.alerts);
   await bulkInsert(db, calls, out.calls);
