@@ -19,6 +19,7 @@ import { healthRoutes } from './features/health/health.routes.js';
 import { ingestionRoutes } from './features/ingestion/ingestion.routes.js';
 import { createIngestionService } from './features/ingestion/ingestion.service.js';
 import { createVendorPullService } from './features/ingestion/vendor-pulls.service.js';
+import { activateWithingsDevice } from './features/ingestion/withings-devices.service.js';
 import { devOutboxRoutes } from './features/outbox/outbox.routes.js';
 import { createOutboxService, type DeliveryScheduler } from './features/outbox/outbox.service.js';
 import { patientsRoutes } from './features/patients/patients.routes.js';
@@ -137,7 +138,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     smartMeter: vendors.smartMeter,
   });
   let withingsQueue: WithingsNotificationQueue | undefined;
-  const devices = createDevicesService({ db: database.db, clock, audit });
+  // Pairing a Withings device activates it with Withings, in the pairing's transaction (decision 0009).
+  const devices = createDevicesService({
+    db: database.db,
+    clock,
+    audit,
+    activateWithings: (device, tx) =>
+      activateWithingsDevice({ vendors, clock }, device, tx).then(() => undefined),
+  });
 
   if (config.jobs) {
     boss = createBoss(database, config.databaseUrl);

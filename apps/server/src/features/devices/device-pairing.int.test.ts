@@ -3,8 +3,10 @@ import { and, count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../../db/client.js';
 import { auditEvents, type DeviceRow, devices, patientDevices } from '../../db/schema/index.js';
+import { fakeWithingsUserId } from '../../integrations/vendors/fake-vendors.js';
 import { createAuditService } from '../audit/audit.service.js';
 import type { AuthUser } from '../auth/auth-user.js';
+import { startFakeVendors } from '../ingestion/ingestion-fixtures.js';
 import {
   addPatient,
   createWorld,
@@ -27,8 +29,11 @@ let w: World;
 let north: string;
 let north2: string;
 let south: string;
+let vendors: Awaited<ReturnType<typeof startFakeVendors>>;
 beforeAll(async () => {
-  w = await createWorld();
+  // Pairing a Withings device activates it with Withings: here, the dev fake on a port of its own.
+  vendors = await startFakeVendors();
+  w = await createWorld({ WITHINGS_API_URL: vendors.withingsUrl });
   north = await addPatient(w, 'northStaff', patientBody());
   north2 = await addPatient(w, 'northStaff', patientBody());
   south = await addPatient(
@@ -37,7 +42,10 @@ beforeAll(async () => {
     patientBody({ clinic: ids.south, assignedPhysician: ids.southPhysician, careTeam: [ids.southStaff] }),
   );
 });
-afterAll(() => w.close());
+afterAll(async () => {
+  await w.close();
+  await vendors.close();
+});
 
 const db = () => w.t.app.vigil.database.db;
 const staff = () => w.as('northStaff');
@@ -217,6 +225,8 @@ describe('eDevice, Withings and Tenovi', () => {
     const device = res.json().device as ConnectedDevice;
     expect(device).toMatchObject({ brand: 'Withings', serialNumber: macSerial(mac), type: 'Scale' });
     const id = device.device._id;
+    const [activated] = await db().select().from(devices).where(eq(devices.id, id));
+    expect(activated?.vendorUserId).toBe(fakeWithingsUserId(macSerial(mac)));
     expect(
       (await staff().put(`/api/withings/disconnect-device/${north}`, { deviceObjectId: id })).json().device
         .status,

@@ -81,8 +81,8 @@ export interface World {
   close(): Promise<void>;
 }
 
-export async function createWorld(): Promise<World> {
-  const t = await createTestApp({ env: { SEED_DEMO: 'false' } });
+export async function createWorld(env: Record<string, string> = {}): Promise<World> {
+  const t = await createTestApp({ env: { SEED_DEMO: 'false', ...env } });
   const db = t.app.vigil.database.db;
   const clinic = (id: string, name: string, active = true) => ({
     id,
