@@ -1,0 +1,250 @@
+// `npm run simulate`: drives a running Vigil the way cellular devices do. It finds the chosen demo patients
+// and their paired devices through the API (as the demo's operator admin), generates plausible readings,
+// and posts each vendor's real wire format to its webhook with the demo secrets (vendors.md).
+import { parseArgs } from 'node:util';
+import type { ConnectedDevice, DeviceType, PatientListPage, PatientView, PriorityListRow } from '@vigil/core';
+import { createRandom } from '../db/seed/random.js';
+import { fakeWithingsUserId } from '../integrations/vendors/fake-vendors.js';
+import {
+  type Measurement,
+  type WireDevice,
+  type WireRequest,
+  webhookRequest,
+  withingsMeasureGroup,
+} from './wire-formats.js';
+
+const usage = `Usage: npm run simulate -- [options]
+
+  --url <url>           the Vigil to drive (default http://localhost:3000)
+  --patient <name|id>   a patient by name (or part of it) or id; repeat for more (default: every patient
+                        with an active device)
+  --days <n>            one reading a day per device over the last n days, ending now (default 1)
+  --live                keep sending until stopped (Ctrl-C), --rate readings a minute in all
+  --rate <n>            readings a minute in live mode (default 6)
+  --high                readings cross the high blood pressure threshold (systolic 205), to raise an alert
+  --heartbeat           also send a heartbeat (a payload without values) for each device
+  --replay              send every delivery twice (the second stores nothing)
+  --out-of-range        also send one reading outside the physiological range (refused with 422)
+  --seed <n>            random seed (default: the clock)
+  --email, --password   the account used to find patients and devices (default admin@circle.demo)
+`;
+
+interface Target {
+  patient: { _id: string; fullName: string; weight: number };
+  device: WireDevice & { _id: string; type: DeviceType | null };
+}
+
+interface Options {
+  url: string;
+  token: string;
+  replay: boolean;
+}
+
+const { values: args } = parseArgs({
+  options: {
+    url: { type: 'string', default: 'http://localhost:3000' },
+    patient: { type: 'string', multiple: true },
+    days: { type: 'string', default: '1' },
+    live: { type: 'boolean', default: false },
+    rate: { type: 'string', default: '6' },
+    high: { type: 'boolean', default: false },
+    heartbeat: { type: 'boolean', default: false },
+    replay: { type: 'boolean', default: false },
+    'out-of-range': { type: 'boolean', default: false },
+    seed: { type: 'string' },
+    email: { type: 'string', default: 'admin@circle.demo' },
+    password: { type: 'string', default: 'Demo!Pass1' },
+    help: { type: 'boolean', default: false },
+  },
+});
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+async function api<T>(o: Pick<Options, 'url' | 'token'>, path: string, init: RequestInit = {}): Promise<T> {
+  const response = await fetch(`${o.url}/api${path}`, {
+    ...init,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${o.token}`, ...init.headers },
+  });
+  const body = (await response.json().catch(() => ({}))) as T & { message?: string };
+  if (!response.ok) fail(`${init.method ?? 'GET'} ${path}: ${response.status} ${body.message ?? ''}`);
+  return body;
+}
+
+async function signIn(url: string): Promise<string> {
+  const response = await fetch(`${url}/api/auth`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: args.email, password: args.password }),
+  }).catch(() => fail(`Vigil does not answer at ${url}: start it with npm start, or pass --url.`));
+  const body = (await response.json()) as { token?: string; message?: string };
+  if (!body.token) fail(`Could not sign in as ${args.email}: ${body.message ?? response.status}`);
+  return body.token;
+}
+
+/** Every patient the account sees, or those the --patient choices name. */
+async function findPatients(o: Options): Promise<PriorityListRow[]> {
+  const rows: PriorityListRow[] = [];
+  for (let page = 0; ; page++) {
+    const list = await api<PatientListPage<PriorityListRow>>(
+      o,
+      `/pacients/patient-priority-list?${new URLSearchParams({ page: String(page), pageSize: '100' })}`,
+    );
+    rows.push(...list.patients);
+    if (rows.length >= list.totalPatients || list.patients.length === 0) break;
+  }
+  const choices = args.patient ?? [];
+  if (choices.length === 0) return rows;
+  return choices.map((choice) => {
+    const wanted = choice.toLowerCase();
+    const found =
+      rows.find((r) => r._id === choice) ?? rows.find((r) => r.fullName.toLowerCase().includes(wanted));
+    return found ?? fail(`No patient matches "${choice}".`);
+  });
+}
+
+async function findTargets(o: Options): Promise<Target[]> {
+  const targets: Target[] = [];
+  for (const row of await findPatients(o)) {
+    const { devices } = await api<{ devices: ConnectedDevice[] }>(
+      o,
+      `/devices?${new URLSearchParams({ inputVal: '', patientId: row._id })}`,
+    );
+    const active = devices.filter((d) => d.status === 'active' && !d.deletedAt);
+    if (active.length === 0) {
+      if (args.patient) console.warn(`${row.fullName} has no active device: nothing to send.`);
+      continue;
+    }
+    const { data } = await api<{ data: PatientView }>(o, `/pacients/${row._id}`);
+    for (const d of active) {
+      targets.push({
+        patient: { _id: row._id, fullName: row.fullName, weight: data.medicalInfo.weight ?? 180 },
+        device: {
+          _id: d.device._id,
+          brand: d.brand,
+          serialNumber: d.serialNumber,
+          hubSerialNumber: d.hub,
+          type: d.type,
+        },
+      });
+    }
+  }
+  return targets;
+}
+
+/** A plausible measurement for the device's kind: a scale weighs, a monitor measures pressure and pulse. */
+function measure(
+  target: Target,
+  takenAt: Date,
+  sequence: number,
+  random: ReturnType<typeof createRandom>,
+): Measurement {
+  if (target.device.type === 'Scale')
+    return { takenAt, sequence, weightLbs: Math.round(random.around(target.patient.weight, 1.5) * 10) / 10 };
+  const high = args.high;
+  return {
+    takenAt,
+    sequence,
+    systolic: high ? random.int(205, 212) : Math.round(random.around(128, 10)),
+    diastolic: high ? random.int(96, 104) : Math.round(random.around(80, 6)),
+    heartRate: Math.round(random.around(72, 6)),
+  };
+}
+
+async function deliver(o: Options, request: WireRequest): Promise<number> {
+  const response = await fetch(`${o.url}${request.path}`, {
+    method: 'POST',
+    headers: request.form
+      ? { 'content-type': 'application/x-www-form-urlencoded', ...request.headers }
+      : { 'content-type': 'application/json', ...request.headers },
+    body: request.form ? new URLSearchParams(request.form).toString() : JSON.stringify(request.body),
+  });
+  return response.status;
+}
+
+/**
+ * Posts one measurement as the device's vendor would. Withings sends no values: the measure goes to the
+ * demo's fake Withings API, under the Withings user the fake activated the device for, and the
+ * notification follows.
+ */
+async function send(o: Options, target: Target, m: Measurement, label = ''): Promise<void> {
+  if (target.device.brand === 'Withings') {
+    target.device.vendorUserId = fakeWithingsUserId(target.device.serialNumber);
+    if (m.systolic != null || m.weightLbs != null) {
+      await api(o, '/dev/vendors/withings/measures', {
+        method: 'POST',
+        body: JSON.stringify({
+          userid: target.device.vendorUserId,
+          measuregrps: [withingsMeasureGroup(target.device, m, m.takenAt.getTime() + m.sequence)],
+        }),
+      });
+    }
+  }
+  const request = webhookRequest(target.device, m);
+  const statuses = [await deliver(o, request)];
+  if (o.replay) statuses.push(await deliver(o, request));
+  const values =
+    m.systolic != null
+      ? `BP ${m.systolic}/${m.diastolic} HR ${m.heartRate}`
+      : m.weightLbs != null
+        ? `weight ${m.weightLbs} lbs`
+        : 'heartbeat';
+  console.log(
+    `${m.takenAt.toISOString()}  ${target.patient.fullName.padEnd(24)} ${target.device.brand.padEnd(11)} ${values.padEnd(22)} → ${statuses.join(', ')}${label}`,
+  );
+}
+
+async function main() {
+  if (args.help) {
+    console.log(usage);
+    return;
+  }
+  const url = args.url.replace(/\/$/, '');
+  const days = Number(args.days);
+  const rate = Number(args.rate);
+  if (!(Number.isInteger(days) && days >= 1 && days <= 365))
+    fail('--days must be a whole number from 1 to 365.');
+  if (!(rate > 0 && rate <= 600)) fail('--rate must be between 1 and 600 readings a minute.');
+  const o: Options = { url, token: await signIn(url), replay: args.replay };
+  const targets = await findTargets(o);
+  if (targets.length === 0) fail('No patient with an active device was found.');
+  const random = createRandom(args.seed ? Number(args.seed) : Date.now());
+  let sequence = 0;
+
+  for (const target of targets) {
+    if (args.heartbeat) await send(o, target, { takenAt: new Date(), sequence: ++sequence, battery: 76 });
+  }
+  if (args.live) {
+    console.log(`Sending ${rate} readings a minute to ${targets.length} devices; Ctrl-C stops.`);
+    for (;;) {
+      const target = random.pick(targets);
+      await send(o, target, measure(target, new Date(), ++sequence, random));
+      await new Promise((resolve) => setTimeout(resolve, 60_000 / rate));
+    }
+  }
+  const now = Date.now();
+  for (const target of targets) {
+    for (let day = days - 1; day >= 0; day--) {
+      // Today's reading is a minute ago, so it is never in the future; earlier days at the same time of day.
+      const takenAt = new Date(now - day * 86_400_000 - 60_000);
+      await send(o, target, measure(target, takenAt, ++sequence, random));
+    }
+  }
+  if (args['out-of-range']) {
+    const target = targets[0]!;
+    const m: Measurement = {
+      takenAt: new Date(now - 30_000),
+      sequence: ++sequence,
+      systolic: 320,
+      diastolic: 90,
+      heartRate: 70,
+    };
+    if (target.device.type === 'Scale')
+      Object.assign(m, { systolic: null, diastolic: null, heartRate: null, weightLbs: 950 });
+    await send(o, target, m, '  (out of range: refused)');
+  }
+}
+
+await main();
