@@ -2,7 +2,14 @@
 // and their paired devices through the API (as the demo's operator admin), generates plausible readings,
 // and posts each vendor's real wire format to its webhook with the demo secrets (vendors.md).
 import { parseArgs } from 'node:util';
-import type { ConnectedDevice, DeviceType, PatientListPage, PatientView, PriorityListRow } from '@vigil/core';
+import {
+  type ConnectedDevice,
+  type DeviceType,
+  deviceBrandLabels,
+  type PatientListPage,
+  type PatientView,
+  type PriorityListRow,
+} from '@vigil/core';
 import { createRandom } from '../db/seed/random.js';
 import { fakeWithingsUserId } from '../integrations/vendors/fake-vendors.js';
 import {
@@ -153,7 +160,8 @@ function measure(
   };
 }
 
-async function deliver(o: Options, request: WireRequest): Promise<number> {
+/** Posts a delivery and says what Vigil made of it, from its answer. */
+async function deliver(o: Options, request: WireRequest): Promise<string> {
   const response = await fetch(`${o.url}${request.path}`, {
     method: 'POST',
     headers: request.form
@@ -161,7 +169,25 @@ async function deliver(o: Options, request: WireRequest): Promise<number> {
       : { 'content-type': 'application/json', ...request.headers },
     body: request.form ? new URLSearchParams(request.form).toString() : JSON.stringify(request.body),
   });
-  return response.status;
+  const body = (await response.json().catch(() => ({}))) as {
+    stored?: number;
+    duplicates?: number;
+    queued?: boolean;
+    message?: string;
+  };
+  const said =
+    body.queued !== undefined
+      ? body.queued
+        ? 'queued for the pull'
+        : 'not queued'
+      : body.stored !== undefined
+        ? body.stored > 0
+          ? 'stored'
+          : body.duplicates
+            ? 'already stored'
+            : 'seen (no reading)'
+        : (body.message ?? '');
+  return `${response.status} ${said}`;
 }
 
 /**
@@ -192,7 +218,7 @@ async function send(o: Options, target: Target, m: Measurement, label = ''): Pro
         ? `weight ${m.weightLbs} lbs`
         : 'heartbeat';
   console.log(
-    `${m.takenAt.toISOString()}  ${target.patient.fullName.padEnd(24)} ${target.device.brand.padEnd(11)} ${values.padEnd(22)} → ${statuses.join(', ')}${label}`,
+    `${m.takenAt.toISOString()}  ${target.patient.fullName.padEnd(24)} ${deviceBrandLabels[target.device.brand].padEnd(11)} ${values.padEnd(22)} → ${statuses.join('; ')}${label}`,
   );
 }
 
@@ -233,7 +259,8 @@ async function main() {
     }
   }
   if (args['out-of-range']) {
-    const target = targets[0]!;
+    // A push vendor answers at once; a Withings notification is refused later, in the pull.
+    const target = targets.find((t) => t.device.brand !== 'Withings') ?? targets[0]!;
     const m: Measurement = {
       takenAt: new Date(now - 30_000),
       sequence: ++sequence,
@@ -243,7 +270,7 @@ async function main() {
     };
     if (target.device.type === 'Scale')
       Object.assign(m, { systolic: null, diastolic: null, heartRate: null, weightLbs: 950 });
-    await send(o, target, m, '  (out of range: refused)');
+    await send(o, target, m, '  (out of range)');
   }
 }
 
