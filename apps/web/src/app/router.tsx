@@ -56,6 +56,13 @@ const patientForm = () => import('../features/patients/pages/patient-form-page')
 const addPatient = screen(patientForm, (m) => m.AddPatientPage);
 const editPatient = screen(patientForm, (m) => m.EditPatientPage);
 const patientSettings = screen(patientForm, (m) => m.PatientSettingsPage);
+const deviceDashboard = screen(
+  () => import('../features/devices/pages/device-dashboard-page'),
+  (m) => m.DeviceDashboardPage,
+);
+const deviceForm = () => import('../features/devices/pages/device-form-page');
+const addDevice = screen(deviceForm, (m) => m.AddDevicePage);
+const editDevice = screen(deviceForm, (m) => m.EditDevicePage);
 
 /**
  * The routes of spec administration 2 and patients 2. Matching ignores case (React Router's default), so
@@ -102,6 +109,10 @@ export function createRouter() {
                 { path: paths.patientAdd, lazy: addPatient },
                 { path: paths.patientEdit, lazy: editPatient },
                 { path: paths.patientSettings, lazy: patientSettings },
+                // Clinic users see their clinic's devices; the form pages send them back to the list.
+                { path: paths.deviceDashboard, lazy: deviceDashboard },
+                { path: paths.deviceAdd, lazy: addDevice },
+                { path: paths.deviceEdit, lazy: editDevice },
               ],
             },
           ],

@@ -313,6 +313,78 @@ export const patientFormNotices = {
   customAlertsIntro: "This patient's own thresholds. A new patient starts from the clinic's Alerts Settings.",
 } as const;
 
+/** Device Management and the device form (spec administration 2, 4 and 5: Device). */
+export const deviceLabels = {
+  deviceManagement: 'Device Management',
+  searchDevices: 'Search devices',
+  deviceCount: (n: number) => `${n} ${n === 1 ? 'device' : 'devices'}`,
+  addDevice: 'Add Device',
+  // The inventory's columns
+  deviceId: 'Device ID',
+  macAddress: 'MAC Address',
+  type: 'Type',
+  assignedClinic: 'Assigned Clinic',
+  assignedPatient: 'Assigned Patient',
+  lastSeen: 'Last Seen',
+  status: 'Status',
+  neverConnected: 'Never Connected',
+  hub: (serial: string) => `Hub ${serial}`,
+  deviceActions: 'device actions',
+  // The row menu and its questions
+  edit: 'Edit',
+  delete: 'Delete',
+  unlink: 'Unlink',
+  deactivate: 'Deactivate',
+  deleteDevice: 'Delete Device',
+  unlinkDevice: 'Unlink Device',
+  deactivateDevice: 'Deactivate Device',
+  // Paging
+  devicesRange: (from: number, to: number, total: number) => `Devices: ${from} - ${to} out of ${total}`,
+  goToPage: 'Go to page',
+  previousPage: 'Previous page',
+  nextPage: 'Next page',
+  // Unrecognised deliveries
+  unrecognisedDevices: 'Unrecognised devices',
+  identifier: 'Identifier',
+  brand: 'Brand',
+  firstSeen: 'First Seen',
+  count: 'Count',
+  reason: 'Reason',
+  findDevice: 'Find Device',
+  unrecognisedRange: (from: number, to: number, total: number) => `${from} - ${to} out of ${total}`,
+  // The form
+  addDeviceTitle: 'Add Device',
+  editDeviceTitle: 'Edit Device',
+  deviceBrand: 'Device Brand',
+  deviceType: 'Device Type',
+  serialNumber: 'Serial Number',
+  imei: 'IMEI',
+  bluetoothAddress: 'Bluetooth Address',
+  hubSerialNumber: 'Hub Serial Number',
+  clinic: 'Clinic',
+  removeClinic: 'Remove clinic',
+  inactiveClinic: (name: string) => `${name} (inactive)`,
+  saveAndNew: 'Save and New',
+  updateDevice: 'Update Device',
+  deviceCreated: 'Device created successfully!',
+  createdDevice: (name: string, serialNumber: string) =>
+    `Created device named ${name} with serial number ${serialNumber}`,
+  // Notices the spec leaves unworded: the product's own wording.
+  noDevices: 'No devices found.',
+  noUnrecognised: 'Every delivery came from a known, paired device.',
+  unrecognisedIntro:
+    'Deliveries the server could not put on a patient. Add an unknown device to the inventory, or find it there.',
+  deviceNotFound: 'This device could not be found.',
+  clinicHelp: "Without a clinic the device stays in the operator's stock.",
+  readOnly: "Your clinic's devices. The care-coordination team manages the inventory.",
+  confirmDelete: (serial: string) =>
+    `Delete device ${serial}? It leaves the inventory; the readings it sent are kept.`,
+  confirmUnlink: (serial: string, patient: string) =>
+    `Unlink device ${serial} from ${patient}? Its readings will no longer reach the patient.`,
+  confirmDeactivate: (serial: string) =>
+    `Deactivate device ${serial}? Its readings will no longer be stored. This cannot be undone here.`,
+} as const;
+
 /**
  * Pairing on the patient form (spec patients 2.1, 2.6, 4, 5): Device Info, Connected Devices, Device History
  * and the Active Devices dialog.

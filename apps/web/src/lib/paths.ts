@@ -18,6 +18,9 @@ export const paths = {
   patientAdd: '/patient/add',
   patientEdit: '/patient/edit/:id',
   patientSettings: '/patient/settings',
+  deviceDashboard: '/device/dashboard',
+  deviceAdd: '/device/add',
+  deviceEdit: '/device/edit/:id',
 } as const;
 
 /** Where the spec sends a user after the session timed out. */
@@ -38,6 +41,10 @@ export const links = {
   patientEdit: (patientId: string) => `/patient/edit/${encodeURIComponent(patientId)}`,
   priorityListOfClinic: (clinicId: string) =>
     `${paths.priorityList}?${new URLSearchParams({ clinicId }).toString()}`,
+  deviceEdit: (deviceId: string) => `/device/edit/${encodeURIComponent(deviceId)}`,
+  /** The add-device form, prefilled with a brand and identifier (an unrecognised device). */
+  deviceAddPrefilled: (brand: string, identifier: string) =>
+    `${paths.deviceAdd}?${new URLSearchParams({ brand, identifier }).toString()}`,
 };
 
 /**

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { DeviceRequest, InventoryDevice } from '@vigil/core';
+import { api } from '../../../lib/api-client';
+
+/** PUT /api/devices/{id}: brand, type, identifier and clinic of a device. */
+export async function updateDevice({
+  id,
+  body,
+}: {
+  id: string;
+  body: DeviceRequest;
+}): Promise<InventoryDevice> {
+  const answer = await api.put<{ device: InventoryDevice }>(`/devices/${encodeURIComponent(id)}`, body);
+  return answer.device;
+}
+
+export function useUpdateDevice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateDevice,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['devices'] }),
+  });
+}

@@ -1,0 +1,116 @@
+import Add from '@mui/icons-material/Add';
+import Search from '@mui/icons-material/Search';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { formatDate, messages } from '@vigil/core';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { SectionCard } from '../../../components/section-card';
+import { deviceLabels } from '../../../lib/labels';
+import { links } from '../../../lib/paths';
+import { useUnrecognisedDevices } from '../api/get-unrecognised-devices';
+import { brandLabel, canAddUnrecognised, reasonText } from '../device-view';
+import { DevicePager } from './device-pager';
+
+interface UnrecognisedDevicesSectionProps {
+  /** Puts an identifier in the inventory's search box, for a device the inventory already holds. */
+  onFind: (identifier: string) => void;
+}
+
+/**
+ * Deliveries the server could not put on a patient (decision 0009), for the operator portal: an unknown
+ * device can be added to the inventory from here, prefilled; a known one is found in the inventory above.
+ */
+export function UnrecognisedDevicesSection({ onFind }: UnrecognisedDevicesSectionProps) {
+  const [page, setPage] = useState(1);
+  const list = useUnrecognisedDevices(page, true);
+
+  return (
+    <SectionCard title={deviceLabels.unrecognisedDevices}>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: -1.5, mb: 2 }}>
+        {deviceLabels.unrecognisedIntro}
+      </Typography>
+      {list.isFetching && <LinearProgress aria-label={deviceLabels.unrecognisedDevices} sx={{ height: 2 }} />}
+      {list.isError ? (
+        <Alert severity="error">{list.error.message || messages.serverError}</Alert>
+      ) : list.data && list.data.count === 0 ? (
+        <Typography color="text.secondary">{deviceLabels.noUnrecognised}</Typography>
+      ) : list.data ? (
+        <>
+          <TableContainer>
+            <Table size="small" aria-label={deviceLabels.unrecognisedDevices} sx={{ minWidth: 820 }}>
+              <TableHead>
+                <TableRow>
+                  {[
+                    deviceLabels.identifier,
+                    deviceLabels.brand,
+                    deviceLabels.firstSeen,
+                    deviceLabels.lastSeen,
+                    deviceLabels.count,
+                    deviceLabels.reason,
+                  ].map((title) => (
+                    <TableCell key={title} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                      {title}
+                    </TableCell>
+                  ))}
+                  <TableCell aria-label={deviceLabels.deviceActions} />
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {list.data.devices.map((device) => (
+                  <TableRow key={device._id}>
+                    <TableCell component="th" scope="row" sx={{ fontFamily: 'monospace' }}>
+                      {device.identifier}
+                    </TableCell>
+                    <TableCell>{brandLabel(device.brand)}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(device.firstSeenAt)}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(device.lastSeenAt)}</TableCell>
+                    <TableCell align="right">{device.count}</TableCell>
+                    <TableCell>{reasonText(device.reason)}</TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      {canAddUnrecognised(device.reason) ? (
+                        <Button
+                          size="small"
+                          startIcon={<Add />}
+                          component={RouterLink}
+                          to={links.deviceAddPrefilled(device.brand, device.identifier)}
+                          aria-label={`${deviceLabels.addDevice}: ${device.identifier}`}
+                        >
+                          {deviceLabels.addDevice}
+                        </Button>
+                      ) : (
+                        <Button
+                          size="small"
+                          startIcon={<Search />}
+                          onClick={() => onFind(device.identifier)}
+                          aria-label={`${deviceLabels.findDevice}: ${device.identifier}`}
+                        >
+                          {deviceLabels.findDevice}
+                        </Button>
+                      )}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          <DevicePager
+            page={page}
+            total={list.data.count}
+            onPage={setPage}
+            rangeText={deviceLabels.unrecognisedRange}
+            ariaLabel={deviceLabels.unrecognisedDevices}
+          />
+        </>
+      ) : null}
+    </SectionCard>
+  );
+}
