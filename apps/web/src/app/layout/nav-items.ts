@@ -1,5 +1,5 @@
 import type { SessionUser } from '@vigil/core';
-import { labels } from '../../lib/labels';
+import { deviceLabels, labels } from '../../lib/labels';
 import { paths } from '../../lib/paths';
 
 export interface NavItem {
@@ -17,11 +17,14 @@ export function navItems(user: SessionUser): NavItem[] {
 }
 
 /**
- * The user menu's entries. The spec also gives care navigators 'Device Management'; it joins this list
- * with the device screens, so that the menu never leads to a page that does not exist.
+ * The user menu's entries (spec administration 2, Top navigation): Device Management for care navigators
+ * only (spec administration 6), then Account, Security and Logout for everyone.
  */
-export function userMenuItems(): NavItem[] {
+export function userMenuItems(user: SessionUser): NavItem[] {
   return [
+    ...(user.role.type === 'CARE_NAVIGATOR'
+      ? [{ label: deviceLabels.deviceManagement, to: paths.deviceDashboard }]
+      : []),
     { label: labels.account, to: paths.account },
     { label: labels.security, to: paths.security },
     { label: labels.logout, to: paths.signOut },

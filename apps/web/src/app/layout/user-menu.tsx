@@ -14,7 +14,10 @@ function initials(user: SessionUser): string {
   return `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase();
 }
 
-/** The user's name ('Dr.' for physicians) and role label, opening Account, Security, Logout. */
+/**
+ * The user's name ('Dr.' for physicians) and role label, opening Device Management (care navigators),
+ * Account, Security, Logout.
+ */
 export function UserMenu({ user }: { user: SessionUser }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const name = displayName(user);
@@ -63,7 +66,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
             {role}
           </Typography>
         </Box>
-        {userMenuItems().map((item) => (
+        {userMenuItems(user).map((item) => (
           <MenuItem key={item.to} component={RouterLink} to={item.to} onClick={() => setAnchor(null)}>
             {item.label}
           </MenuItem>
