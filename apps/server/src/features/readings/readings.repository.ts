@@ -1,5 +1,5 @@
 import type { AlertCategory, CustomAlert, Reading, StoredAlert } from '@vigil/core';
-import { and, asc, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { alerts, clinics, patients, type ReadingRow, readings } from '../../db/schema/index.js';
 import { isUuid } from '../../db/uuid.js';
@@ -18,6 +18,34 @@ export interface AlertSubject {
 }
 
 export type NewReading = typeof readings.$inferInsert;
+
+/** A stored reading with what the alert rules need beside it (`insertWithRuleInputs`). */
+export interface InsertedWithRuleInputs {
+  reading: ReadingRow;
+  /** The patient's readings not removed since the window's start, oldest first, without the new one. */
+  window: Reading[];
+  /** The patient's alerts of the asked types, open and dismissed. */
+  alerts: PatientStoredAlert[];
+}
+
+interface WindowJson {
+  date: string;
+  systolic: number | null;
+  diastolic: number | null;
+  heartRate: number | null;
+  weight: number | null;
+  source: string;
+}
+interface AlertJson {
+  id: string;
+  patientId: string;
+  type: string;
+  category: AlertCategory;
+  readingDate: string | null;
+  snoozedUntil: string | null;
+  dismissedAt: string | null;
+}
+const dateOrNull = (value: string | null) => (value === null ? null : new Date(value));
 export type PatientStoredAlert = StoredAlert & { patientId: string };
 export interface NewAlert {
   clinicId: string;
@@ -91,8 +119,22 @@ export function createReadingsRepository(db: DbOrTx) {
     /**
      * Inserts a reading; a device reading whose (source, vendor id) is already stored inserts nothing and
      * answers undefined. Vendors resend on reconnect, so this is the normal path of a duplicate, not an error.
+     * In the same round trip it reads what the alert rules need next (readings are stored at webhook rates,
+     * DESIGN 7): the patient's readings since `since` and their alerts of these types. Those reads see the
+     * database as it was when the statement began, so the new reading is not among them (the caller adds it).
      */
-    async insertUnlessDuplicate(values: NewReading): Promise<ReadingRow | undefined> {
+    async insertWithRuleInputs(
+      values: NewReading,
+      since: Date,
+      alertTypes: readonly string[],
+    ): Promise<InsertedWithRuleInputs | undefined> {
+      const patientId = sql`${values.patientId}::uuid`;
+      const types = alertTypes.length
+        ? sql.join(
+            alertTypes.map((t) => sql`${t}`),
+            sql`, `,
+          )
+        : sql`null`;
       const [row] = await db
         .insert(readings)
         .values(values)
@@ -100,8 +142,34 @@ export function createReadingsRepository(db: DbOrTx) {
           target: [readings.source, readings.vendorReadingId],
           where: sql`${readings.vendorReadingId} is not null`,
         })
-        .returning();
-      return row;
+        .returning({
+          ...getTableColumns(readings),
+          window: sql<WindowJson[] | null>`(
+            select json_agg(json_build_object('date', w.taken_at, 'systolic', w.systolic,
+              'diastolic', w.diastolic, 'heartRate', w.heart_rate, 'weight', w.weight_lbs, 'source', w.source)
+              order by w.taken_at)
+            from ${readings} w
+            where w.patient_id = ${patientId} and w.removed_at is null
+              and w.taken_at >= ${since.toISOString()}::timestamptz)`,
+          alerts: sql<AlertJson[] | null>`(
+            select json_agg(json_build_object('id', a.id, 'patientId', a.patient_id, 'type', a.type,
+              'category', a.category, 'readingDate', a.reading_date, 'snoozedUntil', a.snoozed_until,
+              'dismissedAt', a.dismissed_at))
+            from ${alerts} a
+            where a.patient_id = ${patientId} and a.type in (${types}))`,
+        });
+      if (!row) return undefined;
+      const { window, alerts: alertRows, ...reading } = row;
+      return {
+        reading,
+        window: (window ?? []).map((r) => ({ ...r, date: new Date(r.date) })),
+        alerts: (alertRows ?? []).map((a) => ({
+          ...a,
+          readingDate: dateOrNull(a.readingDate),
+          snoozedUntil: dateOrNull(a.snoozedUntil),
+          dismissedAt: dateOrNull(a.dismissedAt),
+        })),
+      };
     },
 
     /** Many readings at once, for the demo seed; the caller evaluates and refreshes after. */
@@ -124,17 +192,6 @@ export function createReadingsRepository(db: DbOrTx) {
       if (!isUuid(id)) return undefined;
       const [row] = await db.select().from(readings).where(eq(readings.id, id));
       return row;
-    },
-
-    /** A patient's readings not removed, taken at or after `since`, oldest first. */
-    findByPatientSince(patientId: string, since: Date): Promise<Reading[]> {
-      return db
-        .select(ruleFields)
-        .from(readings)
-        .where(
-          and(eq(readings.patientId, patientId), isNull(readings.removedAt), gte(readings.takenAt, since)),
-        )
-        .orderBy(asc(readings.takenAt));
     },
 
     /** Each patient's latest reading not removed. */

@@ -8,6 +8,7 @@ import {
   mergeFinding,
   messages,
   type Reading,
+  readingAlertTypes,
   readingBounds,
   resolveThresholds,
   startOfCalendarDay,
@@ -104,6 +105,21 @@ function checkReading(input: RecordReadingInput) {
   return values;
 }
 
+/** The rules' window with a reading just stored added in its place (oldest first), when it falls in it. */
+function withReading(window: readonly Reading[], reading: ReadingRow, since: Date): Reading[] {
+  if (reading.takenAt.getTime() < since.getTime()) return [...window];
+  const added: Reading = {
+    date: reading.takenAt,
+    systolic: reading.systolic,
+    diastolic: reading.diastolic,
+    heartRate: reading.heartRate,
+    weight: reading.weightLbs,
+    source: reading.source,
+  };
+  const at = window.findIndex((r) => r.date.getTime() > reading.takenAt.getTime());
+  return at < 0 ? [...window, added] : [...window.slice(0, at), added, ...window.slice(at)];
+}
+
 interface AlertChanges {
   opened: NewAlert[];
   moved: { alertId: string; readingDate: Date }[];
@@ -169,30 +185,35 @@ export function createReadingsService(deps: { db: Db; clock: Clock; audit: Audit
         const repo = createReadingsRepository(db);
         const subject = await repo.findSubjectForUpdate(input.patientId);
         if (!subject) throw new AppError('NOT_FOUND', errorMessages.notFound);
-        const reading = await repo.insertUnlessDuplicate({
-          clinicId: subject.clinicId,
-          patientId: subject.id,
-          takenAt: input.takenAt,
-          timeZone: input.timeZone ?? null,
-          ...values,
-          source,
-          vendorReadingId,
-          deviceId: input.deviceId ?? null,
-          raw: input.raw ?? null,
-          createdBy: input.createdBy ?? null,
-        });
-        if (!reading) {
+        const now = deps.clock.now();
+        const today = calendarDay(now, subject.timeZone);
+        const since = startOfCalendarDay(today - alertWindowDays + 1, subject.timeZone);
+        // One round trip stores the reading and reads the rules' inputs (the patient is locked above, so
+        // nothing else of theirs is written meanwhile): readings are stored at webhook rates (DESIGN 7).
+        const inserted = await repo.insertWithRuleInputs(
+          {
+            clinicId: subject.clinicId,
+            patientId: subject.id,
+            takenAt: input.takenAt,
+            timeZone: input.timeZone ?? null,
+            ...values,
+            source,
+            vendorReadingId,
+            deviceId: input.deviceId ?? null,
+            raw: input.raw ?? null,
+            createdBy: input.createdBy ?? null,
+          },
+          since,
+          readingAlertTypes,
+        );
+        if (!inserted) {
           const stored = vendorReadingId && (await repo.findBySourceAndVendorId(source, vendorReadingId));
           if (!stored) throw new AppError('CONFLICT', 'This reading was already received.');
           return { reading: stored, duplicate: true };
         }
 
-        const now = deps.clock.now();
-        const today = calendarDay(now, subject.timeZone);
-        const window = await repo.findByPatientSince(
-          subject.id,
-          startOfCalendarDay(today - alertWindowDays + 1, subject.timeZone),
-        );
+        const { reading } = inserted;
+        const window = withReading(inserted.window, reading, since);
         // Without an enrolment date the core reports no adherence finding: that is evaluateAdherence's.
         const findings = evaluateAlerts({
           readings: window,
@@ -203,11 +224,7 @@ export function createReadingsService(deps: { db: Db; clock: Clock; audit: Audit
           timeZone: subject.timeZone,
         });
         if (findings.length) {
-          const stored = await repo.findAlertsByPatientsAndTypes(
-            [subject.id],
-            findings.map((f) => f.type),
-          );
-          await applyAlertChanges(repo, planAlertChanges(subject, findings, stored), now);
+          await applyAlertChanges(repo, planAlertChanges(subject, findings, inserted.alerts), now);
         }
         await refreshPatientMetrics(db, subject.id, now, [reading.takenAt]);
         if (reading.createdBy) {
