@@ -16,6 +16,15 @@ export interface DeliveryTarget {
   clinicActive: boolean | null;
 }
 
+/** What a delivery tells of its device: when, whether with a reading, its battery, signal and type. */
+export interface DeviceSeen {
+  at: Date;
+  connected: boolean;
+  battery: number | null;
+  signal: number | null;
+  type: DeviceType | null;
+}
+
 export interface UnrecognisedDelivery {
   source: string;
   identifier: string;
@@ -55,31 +64,64 @@ export function createIngestionRepository(db: DbOrTx) {
   return {
     /**
      * The device of this brand and serial number among devices not deleted, with its current pairing (not
-     * deleted) and the clinic of that pairing's patient, in one query; undefined for an unknown device.
+     * deleted) and the clinic of that pairing's patient; undefined for an unknown device. In the same
+     * statement, a device that takes readings (active, paired, of an active clinic: what the service's
+     * `setAsideReason` accepts) is marked seen: its last-seen time, with a reading its last-connected time,
+     * the battery and signal it reported (else the last known), and the type its readings show when unknown.
      */
-    async findDeliveryTarget(brand: DeviceBrand, serialNumber: string): Promise<DeliveryTarget | undefined> {
-      const [row] = await db
-        .select({
-          deviceId: devices.id,
-          deviceStatus: devices.status,
-          deviceClinicId: devices.clinicId,
-          pairingStatus: patientDevices.status,
-          patientId: patientDevices.patientId,
-          patientClinicId: patients.clinicId,
-          clinicActive: clinics.active,
-        })
-        .from(devices)
-        .leftJoin(
-          patientDevices,
-          and(eq(patientDevices.deviceId, devices.id), isNull(patientDevices.deletedAt)),
+    async findDeliveryTargetMarkingSeen(
+      brand: DeviceBrand,
+      serialNumber: string,
+      seen: DeviceSeen,
+    ): Promise<DeliveryTarget | undefined> {
+      const at = sql`${seen.at.toISOString()}::timestamptz`;
+      type TargetRow = {
+        device_id: string;
+        device_status: 'active' | 'deactivated';
+        device_clinic_id: string | null;
+        pairing_status: 'active' | 'disabled' | null;
+        patient_id: string | null;
+        patient_clinic_id: string | null;
+        clinic_active: boolean | null;
+      };
+      // Both drivers answer raw rows as `{ rows }`.
+      const result = (await db.execute(sql`
+        with target as (
+          select d.id as device_id, d.status as device_status, d.clinic_id as device_clinic_id,
+            pd.status as pairing_status, pd.patient_id, p.clinic_id as patient_clinic_id,
+            c.active as clinic_active
+          from ${devices} d
+          left join ${patientDevices} pd on pd.device_id = d.id and pd.deleted_at is null
+          left join ${patients} p on p.id = pd.patient_id
+          left join ${clinics} c on c.id = p.clinic_id
+          where d.brand = ${brand} and d.serial_number = ${serialNumber} and d.deleted_at is null
+          limit 1
+        ), seen as (
+          update ${devices} set
+            last_seen_at = ${at},
+            last_connected_at = ${seen.connected ? at : sql`last_connected_at`},
+            battery = coalesce(${seen.battery}::integer, battery),
+            signal = coalesce(${seen.signal}::integer, signal),
+            type = coalesce(type, ${seen.type}::text)
+          where id = (
+            select device_id from target
+            where device_status = 'active' and pairing_status = 'active' and clinic_active is not false
+          )
+          returning id
         )
-        .leftJoin(patients, eq(patients.id, patientDevices.patientId))
-        .leftJoin(clinics, eq(clinics.id, patients.clinicId))
-        .where(
-          and(eq(devices.brand, brand), eq(devices.serialNumber, serialNumber), isNull(devices.deletedAt)),
-        )
-        .limit(1);
-      return row;
+        select * from target`)) as unknown as { rows: TargetRow[] };
+      const [row] = result.rows;
+      return (
+        row && {
+          deviceId: row.device_id,
+          deviceStatus: row.device_status,
+          deviceClinicId: row.device_clinic_id,
+          pairingStatus: row.pairing_status,
+          patientId: row.patient_id,
+          patientClinicId: row.patient_clinic_id,
+          clinicActive: row.clinic_active,
+        }
+      );
     },
 
     /** Counts a delivery that could not be put on a patient: one row per source, identifier and reason. */
@@ -108,32 +150,6 @@ export function createIngestionRepository(db: DbOrTx) {
             clinicId: d.clinicId,
           },
         });
-    },
-
-    /**
-     * Marks a device seen (a heartbeat or a reading). A reading also marks it connected, and tells a device
-     * of unknown type what it is. Battery and signal keep their last known value when the payload has none.
-     */
-    async markSeen(
-      deviceId: string,
-      seen: {
-        at: Date;
-        connected: boolean;
-        battery: number | null;
-        signal: number | null;
-        type: DeviceType | null;
-      },
-    ): Promise<void> {
-      await db
-        .update(devices)
-        .set({
-          lastSeenAt: seen.at,
-          ...(seen.connected ? { lastConnectedAt: seen.at } : {}),
-          ...(seen.battery !== null ? { battery: seen.battery } : {}),
-          ...(seen.signal !== null ? { signal: seen.signal } : {}),
-          ...(seen.type ? { type: sql`coalesce(${devices.type}, ${seen.type})` } : {}),
-        })
-        .where(eq(devices.id, deviceId));
     },
 
     /** The Withings devices, not deleted, activated for a Withings user. */

@@ -7,7 +7,7 @@ import {
   type UnrecognisedReason,
 } from '@vigil/core';
 import type { Clock } from '../../clock.js';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import type { ReadingsService } from '../readings/readings.service.js';
 import { createIngestionRepository, type DeliveryTarget } from './ingestion.repository.js';
 import type { DeviceDelivery, VendorReading } from './ingestion.types.js';
@@ -84,42 +84,42 @@ export function createIngestionService(deps: { db: Db; clock: Clock; readings: R
     async ingest(deliveries: readonly DeviceDelivery[]): Promise<IngestOutcome> {
       const now = deps.clock.now();
       checkReadings(deliveries, now);
-      const repo = createIngestionRepository(deps.db);
       const outcome: IngestOutcome = { accepted: false, stored: 0, duplicates: 0, unrecognised: [] };
-      const toStore: { delivery: DeviceDelivery; deviceId: string; patientId: string }[] = [];
-
-      for (const delivery of deliveries) {
-        const target = await repo.findDeliveryTarget(delivery.brand, delivery.deviceIdentifier);
-        const reason = setAsideReason(target);
-        if (reason) {
-          await repo.upsertUnrecognised(
-            {
-              source: delivery.source,
-              identifier: delivery.deviceIdentifier,
-              reason,
-              deviceId: target?.deviceId ?? null,
-              clinicId: target?.patientClinicId ?? target?.deviceClinicId ?? null,
-              payload: delivery.raw,
-            },
-            now,
-          );
-          outcome.unrecognised.push(reason);
-          continue;
+      const work = async (db: DbOrTx, tx: Tx | undefined) => {
+        const repo = createIngestionRepository(db);
+        const toStore: { delivery: DeviceDelivery; deviceId: string; patientId: string }[] = [];
+        // Devices, then patients, each in one order: two payloads sharing them lock without deadlocking.
+        const ordered = [...deliveries].sort((a, b) => a.deviceIdentifier.localeCompare(b.deviceIdentifier));
+        for (const delivery of ordered) {
+          const target = await repo.findDeliveryTargetMarkingSeen(delivery.brand, delivery.deviceIdentifier, {
+            at: now,
+            connected: delivery.readings.length > 0,
+            battery: delivery.battery,
+            signal: delivery.signal,
+            type: typeShown(delivery.readings),
+          });
+          const reason = setAsideReason(target);
+          if (reason) {
+            await repo.upsertUnrecognised(
+              {
+                source: delivery.source,
+                identifier: delivery.deviceIdentifier,
+                reason,
+                deviceId: target?.deviceId ?? null,
+                clinicId: target?.patientClinicId ?? target?.deviceClinicId ?? null,
+                payload: delivery.raw,
+              },
+              now,
+            );
+            outcome.unrecognised.push(reason);
+            continue;
+          }
+          outcome.accepted = true;
+          if (delivery.readings.length) {
+            toStore.push({ delivery, deviceId: target!.deviceId, patientId: target!.patientId! });
+          }
         }
-        outcome.accepted = true;
-        const seen = { at: now, battery: delivery.battery, signal: delivery.signal };
-        if (delivery.readings.length === 0) {
-          await repo.markSeen(target!.deviceId, { ...seen, connected: false, type: null });
-        } else {
-          toStore.push({ delivery, deviceId: target!.deviceId, patientId: target!.patientId! });
-        }
-      }
-      if (toStore.length === 0) return outcome;
-
-      // Patients in one order, so two payloads that share patients lock them without deadlocking.
-      toStore.sort((a, b) => a.patientId.localeCompare(b.patientId));
-      await deps.db.transaction(async (tx) => {
-        const txRepo = createIngestionRepository(tx);
+        toStore.sort((a, b) => a.patientId.localeCompare(b.patientId));
         for (const { delivery, deviceId, patientId } of toStore) {
           for (const r of delivery.readings) {
             const { duplicate } = await deps.readings.record(
@@ -140,15 +140,15 @@ export function createIngestionService(deps: { db: Db; clock: Clock; readings: R
             if (duplicate) outcome.duplicates += 1;
             else outcome.stored += 1;
           }
-          await txRepo.markSeen(deviceId, {
-            at: now,
-            connected: true,
-            battery: delivery.battery,
-            signal: delivery.signal,
-            type: typeShown(delivery.readings),
-          });
         }
-      });
+      };
+      // Readings are stored in one transaction with their devices' last-seen times; a heartbeat or a
+      // delivery set aside is one statement or two, which need none.
+      if (deliveries.some((d) => d.readings.length > 0)) {
+        await deps.db.transaction((tx) => work(tx, tx));
+      } else {
+        await work(deps.db, undefined);
+      }
       return outcome;
     },
   };
