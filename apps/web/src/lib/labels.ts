@@ -406,8 +406,8 @@ export const pairingLabels = {
   showHistory: 'Show History',
   hideHistory: 'Hide History',
   // The tables' columns
+  device: 'Device',
   name: 'Name',
-  type: 'Type',
   deviceId: 'Device ID',
   status: 'Status',
   battery: 'Battery',
@@ -437,6 +437,10 @@ export const pairingLabels = {
     `No ${brand} devices are free in this clinic. An administrator adds them to the inventory.`,
   noConnectedDevices: 'No devices are connected.',
   noDeviceHistory: 'No device has been paired with this patient yet.',
+  historySummary: (n: number) =>
+    n === 0
+      ? 'No device has been paired with this patient yet.'
+      : `${n} ${n === 1 ? 'pairing' : 'pairings'}, the deleted ones included.`,
   noActiveDevices: 'No active devices.',
   newReadings: (n: number) =>
     n === 0 ? 'No new readings.' : `${n} new ${n === 1 ? 'reading' : 'readings'} received.`,

@@ -8,6 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -17,7 +18,7 @@ import { labels, pairingLabels } from '../../../lib/labels';
 import { showToast } from '../../../lib/toast';
 import { activePairings, usePatientDevices } from '../api/get-patient-devices';
 import { useSyncReadings } from '../api/sync-readings';
-import { brandText, DeviceIdCell, deviceNameText, lastSeenText } from './patient-devices-cells';
+import { brandText, DeviceIdCell, DeviceNameCell, lastSeenText } from './patient-devices-cells';
 
 interface ActiveDevicesDialogProps {
   patientId: string;
@@ -52,7 +53,7 @@ export function ActiveDevicesDialog({ patientId, open, onClose, timeZone }: Acti
       open={open}
       onClose={onClose}
       aria-labelledby={titleId}
-      maxWidth="sm"
+      maxWidth="md"
       fullWidth
       // A new opening starts without the last sync's count.
       slotProps={{ transition: { onExited: () => setNewReadings(null) } }}
@@ -64,28 +65,33 @@ export function ActiveDevicesDialog({ patientId, open, onClose, timeZone }: Acti
         ) : active.length === 0 ? (
           <Typography color="text.secondary">{pairingLabels.noActiveDevices}</Typography>
         ) : (
-          <Table size="small" aria-label={pairingLabels.activeDevices}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{pairingLabels.name}</TableCell>
-                <TableCell>{pairingLabels.brand}</TableCell>
-                <TableCell>{pairingLabels.deviceId}</TableCell>
-                <TableCell>{pairingLabels.lastSeen}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {active.map((device) => (
-                <TableRow key={device._id}>
-                  <TableCell>{deviceNameText(device)}</TableCell>
-                  <TableCell>{brandText(device)}</TableCell>
-                  <TableCell>
-                    <DeviceIdCell device={device} />
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{lastSeenText(device, timeZone)}</TableCell>
+          <TableContainer>
+            <Table size="small" aria-label={pairingLabels.activeDevices}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{pairingLabels.device}</TableCell>
+                  <TableCell>{pairingLabels.deviceId}</TableCell>
+                  <TableCell>{pairingLabels.lastSeen}</TableCell>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHead>
+              <TableBody>
+                {active.map((device) => (
+                  <TableRow key={device._id}>
+                    <TableCell>
+                      <DeviceNameCell
+                        device={device}
+                        detail={[brandText(device), device.type].filter(Boolean).join(' · ')}
+                      />
+                    </TableCell>
+                    <TableCell>
+                      <DeviceIdCell device={device} />
+                    </TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{lastSeenText(device, timeZone)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
         )}
         {newReadings !== null && (
           <Alert severity="info" sx={{ mt: 2 }} role="status">

@@ -24,6 +24,20 @@ export function lastSeenText(device: ConnectedDevice, timeZone?: string): string
 export const deviceNameText = (device: ConnectedDevice) => device.name ?? device.device.name ?? '—';
 export const brandText = (device: ConnectedDevice) => deviceBrandLabels[device.brand] ?? device.brand;
 
+/** The device's name, with what else tells it apart (its type, or brand and type) in small print under it. */
+export function DeviceNameCell({ device, detail }: { device: ConnectedDevice; detail?: string | null }) {
+  return (
+    <>
+      <Typography variant="body2">{deviceNameText(device)}</Typography>
+      {detail && (
+        <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+          {detail}
+        </Typography>
+      )}
+    </>
+  );
+}
+
 /** The device's identifier, and an eDevice's hub under it. */
 export function DeviceIdCell({ device }: { device: ConnectedDevice }) {
   return (

@@ -51,6 +51,11 @@ export function DeviceHistorySection({ patientId, timeZone }: DeviceHistorySecti
         </Button>
       }
     >
+      {!shown && (
+        <Typography color="text.secondary">
+          {devices.isPending ? labels.loading : pairingLabels.historySummary(rows.length)}
+        </Typography>
+      )}
       <Collapse in={shown} id={regionId} unmountOnExit>
         <TableContainer>
           <Table size="small" aria-label={pairingLabels.deviceHistory}>
@@ -69,7 +74,7 @@ export function DeviceHistorySection({ patientId, timeZone }: DeviceHistorySecti
               {rows.map((device) => (
                 <TableRow key={device._id}>
                   <TableCell>{deviceNameText(device)}</TableCell>
-                  <TableCell>{brandText(device)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{brandText(device)}</TableCell>
                   <TableCell>
                     <DeviceIdCell device={device} />
                   </TableCell>

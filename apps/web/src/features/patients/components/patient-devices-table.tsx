@@ -21,7 +21,7 @@ import { ActiveDevicesDialog } from './active-devices-dialog';
 import {
   brandText,
   DeviceIdCell,
-  deviceNameText,
+  DeviceNameCell,
   lastSeenText,
   PairingStatusChip,
 } from './patient-devices-cells';
@@ -83,22 +83,22 @@ export function ConnectedDevicesSection({ patientId, timeZone }: ConnectedDevice
         <Table size="small" aria-label={pairingLabels.connectedDevices}>
           <TableHead>
             <TableRow>
-              <TableCell>{pairingLabels.name}</TableCell>
+              <TableCell>{pairingLabels.device}</TableCell>
               <TableCell>{pairingLabels.brand}</TableCell>
-              <TableCell>{pairingLabels.type}</TableCell>
               <TableCell>{pairingLabels.deviceId}</TableCell>
               <TableCell>{pairingLabels.status}</TableCell>
               <TableCell align="right">{pairingLabels.battery}</TableCell>
               <TableCell>{pairingLabels.lastSeen}</TableCell>
-              <TableCell align="right">{pairingLabels.actions}</TableCell>
+              <TableCell>{pairingLabels.actions}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
             {rows.map((device) => (
               <TableRow key={device._id}>
-                <TableCell>{deviceNameText(device)}</TableCell>
-                <TableCell>{brandText(device)}</TableCell>
-                <TableCell>{device.type ?? '—'}</TableCell>
+                <TableCell>
+                  <DeviceNameCell device={device} detail={device.type} />
+                </TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{brandText(device)}</TableCell>
                 <TableCell>
                   <DeviceIdCell device={device} />
                 </TableCell>
@@ -107,11 +107,13 @@ export function ConnectedDevicesSection({ patientId, timeZone }: ConnectedDevice
                 </TableCell>
                 <TableCell align="right">{device.battery === null ? '—' : `${device.battery}%`}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{lastSeenText(device, timeZone)}</TableCell>
-                <TableCell align="right">
-                  <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+                <TableCell>
+                  {/* The same place for the same action on every row: the toggle first, Delete after it. */}
+                  <Stack direction="row" spacing={1}>
                     <Button
                       size="small"
                       variant="outlined"
+                      sx={{ minWidth: 104 }}
                       onClick={() => handleToggle(device)}
                       loading={busyId === device._id}
                       disabled={busyId !== null && busyId !== device._id}
@@ -129,14 +131,14 @@ export function ConnectedDevicesSection({ patientId, timeZone }: ConnectedDevice
             ))}
             {devices.isSuccess && rows.length === 0 && (
               <TableRow>
-                <TableCell colSpan={8}>
+                <TableCell colSpan={7}>
                   <Typography color="text.secondary">{pairingLabels.noConnectedDevices}</Typography>
                 </TableCell>
               </TableRow>
             )}
             {devices.isPending && (
               <TableRow>
-                <TableCell colSpan={8}>
+                <TableCell colSpan={7}>
                   <Typography color="text.secondary">{labels.loading}</Typography>
                 </TableCell>
               </TableRow>
