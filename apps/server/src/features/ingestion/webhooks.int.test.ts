@@ -333,3 +333,30 @@ describe('Withings notifications', () => {
     expect(res.statusCode).toBe(400);
   });
 });
+
+describe('the vendor fakes, outside production', () => {
+  it('are mounted under /api/dev/vendors, without a session, checking secrets as the vendors do', async () => {
+    const token = await app().inject({
+      method: 'GET',
+      url: '/api/dev/vendors/smart-meter/api/token',
+      headers: { 'x-api-key': vendorHeaders['smart-meter']['x-api-key']! },
+    });
+    expect(token.statusCode).toBe(200);
+    expect(token.json().token).toMatch(/^[0-9a-f]{40}$/);
+    const refused = await app().inject({ method: 'GET', url: '/api/dev/vendors/smart-meter/api/token' });
+    expect(refused.statusCode).toBe(401);
+    const stored = await app().inject({
+      method: 'POST',
+      url: '/api/dev/vendors/withings/measures',
+      payload: { userid: 77, measuregrps: [{ grpid: 1, date: 1793600000, measures: [] }] },
+    });
+    expect(stored.json()).toEqual({ userid: '77', stored: 1 });
+    const getmeas = await app().inject({
+      method: 'POST',
+      url: '/api/dev/vendors/withings/measure',
+      payload: 'action=getmeas',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: 'Bearer nope' },
+    });
+    expect(getmeas.json()).toMatchObject({ status: 401 });
+  });
+});
