@@ -78,7 +78,7 @@ describe('Withings activation', () => {
     expect(row.vendorTokenExpiresAt).toEqual(new Date(w.t.clock.now().getTime() + 3 * hour));
     for (const stored of [row.vendorAccessToken!, row.vendorRefreshToken!]) {
       const plain = decryptToken(key(), stored);
-      expect(plain).toMatch(/^[0-9a-f]{40}$/);
+      expect(plain.length).toBeGreaterThanOrEqual(20);
       expect(stored).not.toContain(plain);
       expect(stored).toMatch(/^v1\./);
     }
