@@ -1,0 +1,182 @@
+import { mkdirSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { demo, signIn, toast } from '../support/vigil';
+
+/**
+ * Pairing on the patient's edit page (spec patients 2.1, 2.6, 4, 5) against the real server: the #deviceInfo
+ * anchor, a BodyTrace device by IMEI, a Smart Meter device picked from the clinic's free ones, disconnect and
+ * reconnect, a delete after the question, the history and the Active Devices dialog's Sync Readings.
+ */
+
+/** A demo patient of Sunrise (apps/server seed: clinic 1, the twelfth patient) that no other spec edits. */
+const patientId = '00000000-0000-4000-a001-000000000012';
+const shots = '/tmp/shots';
+
+/** A 15-digit IMEI no other run uses. */
+const randomImei = (prefix: string) =>
+  `${prefix}${String(Date.now()).slice(-9)}${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`.slice(
+    0,
+    15,
+  );
+
+async function shot(page: Page, name: string, target?: ReturnType<Page['locator']>): Promise<void> {
+  mkdirSync(shots, { recursive: true });
+  // Menus, dialogs and toasts fade in: let the transitions end.
+  await page.waitForTimeout(400);
+  if (target) await target.screenshot({ path: `${shots}/${name}.png`, animations: 'disabled' });
+  else await page.screenshot({ path: `${shots}/${name}.png`, animations: 'disabled' });
+}
+
+/** The section whose heading (h2) is `title`. */
+const section = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
+
+async function chooseOption(page: Page, label: string, option: string | RegExp): Promise<void> {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('listbox').getByRole('option', { name: option }).click();
+  await expect(page.getByRole('listbox')).toBeHidden();
+}
+
+test.describe('patient devices', () => {
+  test('staff pair, disconnect, reconnect and delete devices, see the history and sync readings', async ({
+    page,
+  }) => {
+    test.slow();
+    await signIn(page, demo.staff);
+    await page.goto(`/patient/edit/${patientId}#deviceInfo`);
+    const deviceInfo = section(page, 'Device Info');
+    await expect(deviceInfo).toBeInViewport();
+    await shot(page, 'patient-devices-anchor');
+    // The device sections sit after the medical info and custom alerts, before Priority (spec patients 2.1).
+    const headings = page.getByRole('heading', { level: 2 });
+    const titles = await headings.allTextContents();
+    const at = (t: string) => titles.indexOf(t);
+    expect(at('Custom Alerts')).toBeLessThan(at('Device Info'));
+    expect(at('Device Info')).toBeLessThan(at('Connected Devices'));
+    expect(at('Connected Devices')).toBeLessThan(at('Device History'));
+    expect(at('Device History')).toBeLessThan(at('Priority'));
+
+    // BodyTrace: Pair waits for exactly 15 digits.
+    const bodyTraceImei = randomImei('35');
+    await chooseOption(page, 'Brand', 'BodyTrace');
+    const pair = deviceInfo.getByRole('button', { name: 'Pair', exact: true });
+    const imei = deviceInfo.getByRole('textbox', { name: 'IMEI' });
+    await imei.fill(bodyTraceImei.slice(0, 14));
+    await expect(pair).toBeDisabled();
+    await imei.fill(bodyTraceImei);
+    await expect(pair).toBeEnabled();
+    await deviceInfo.getByRole('textbox', { name: 'Device Name' }).fill('Bathroom scale');
+    await chooseOption(page, 'Device Type', 'Scale');
+    await shot(page, 'patient-devices-bodytrace-form', deviceInfo);
+    await pair.click();
+    await expect(toast(page, 'Pair was successful')).toBeVisible();
+    await expect(imei).toHaveValue('');
+
+    const table = page.getByRole('table', { name: 'Connected Devices' });
+    const bodyTraceRow = table.getByRole('row').filter({ hasText: bodyTraceImei });
+    await expect(bodyTraceRow).toContainText('BodyTrace');
+    await expect(bodyTraceRow).toContainText('Bathroom scale');
+    await expect(bodyTraceRow).toContainText('active');
+    await expect(bodyTraceRow).toContainText('Never Connected');
+
+    // Smart Meter: the IMEI is picked from the clinic's free devices (the demo seed gives Sunrise some).
+    await chooseOption(page, 'Brand', 'Smart Meter');
+    await page.getByRole('combobox', { name: 'IMEI' }).click();
+    const firstFree = page.getByRole('listbox').getByRole('option').first();
+    const smartMeterImei = (await firstFree.textContent())?.match(/\d{15}/)?.[0] ?? '';
+    expect(smartMeterImei).toMatch(/^\d{15}$/);
+    await firstFree.click();
+    await deviceInfo.getByRole('textbox', { name: 'Device Name' }).fill('Cuff');
+    await pair.click();
+    await expect(toast(page, 'Pair was successful').last()).toBeVisible();
+    const smartMeterRow = table.getByRole('row').filter({ hasText: smartMeterImei });
+    await expect(smartMeterRow).toContainText('Smart Meter');
+
+    // Smart Meter devices are only disconnected and reconnected; they are not deleted here.
+    await expect(smartMeterRow.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+    await smartMeterRow.getByRole('button', { name: 'Disconnect' }).click();
+    await expect(toast(page, 'Device updated')).toBeVisible();
+    await expect(smartMeterRow).toContainText('disabled');
+    await shot(page, 'patient-devices-connected-table', section(page, 'Connected Devices'));
+    await smartMeterRow.getByRole('button', { name: 'Reconnect' }).click();
+    await expect(smartMeterRow).toContainText('active');
+    await expect(smartMeterRow.getByRole('button', { name: 'Disconnect' })).toBeVisible();
+
+    // BodyTrace: deleted after the question; Cancel keeps it.
+    await bodyTraceRow.getByRole('button', { name: 'Delete' }).click();
+    const question = page.getByRole('dialog', { name: 'Delete Device' });
+    await expect(question).toContainText(
+      'Deleting this device will disconnect it from the patient. Do you want to continue?',
+    );
+    await shot(page, 'patient-devices-delete-question');
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await expect(question).toBeHidden();
+    await expect(bodyTraceRow).toHaveCount(1);
+    await bodyTraceRow.getByRole('button', { name: 'Delete' }).click();
+    await question.getByRole('button', { name: 'Yes, Continue' }).click();
+    await expect(toast(page, 'Device deleted')).toBeVisible();
+    await expect(bodyTraceRow).toHaveCount(0);
+
+    // The history keeps every pairing, the deleted one included.
+    const historySection = section(page, 'Device History');
+    const history = page.getByRole('table', { name: 'Device History' });
+    await expect(history).toHaveCount(0);
+    await historySection.getByRole('button', { name: 'Show History' }).click();
+    const deletedRow = history.getByRole('row').filter({ hasText: bodyTraceImei });
+    await expect(deletedRow).toContainText('deleted');
+    await expect(deletedRow.getByRole('cell').nth(6)).toHaveText(/^\d{2}\/\d{2}\/\d{4} /);
+    await expect(history.getByRole('row').filter({ hasText: smartMeterImei })).toContainText('active');
+    await shot(page, 'patient-devices-history', historySection);
+    await historySection.getByRole('button', { name: 'Hide History' }).click();
+    await expect(history).toHaveCount(0);
+
+    // Active Devices: the Smart Meter device, and Sync Readings.
+    await section(page, 'Connected Devices')
+      .getByRole('button', { name: /^Active Devices \(\d+\)$/ })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Active Devices' });
+    await expect(dialog.getByRole('row').filter({ hasText: smartMeterImei })).toHaveCount(1);
+    await expect(dialog.getByRole('row').filter({ hasText: bodyTraceImei })).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Sync Readings' }).click();
+    // The open dialog hides the rest of the page, the toasts included, from the accessibility tree (MUI's
+    // modal): the toast is found by its text, and the dialog says the count in its own status line.
+    await expect(page.getByText('Readings Synced Successfully')).toBeVisible();
+    await expect(dialog.getByRole('status')).toHaveText(/new readings? received\.|No new readings\./);
+    await shot(page, 'patient-devices-active-dialog');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+
+    // None of it was an unsaved change of the patient form: leaving asks nothing.
+    await page.getByRole('link', { name: 'Patient Priority List' }).click();
+    await expect(page).toHaveURL('/patient/priority-list');
+  });
+
+  test('the brands ask for their own fields, with the spec messages', async ({ page }) => {
+    await signIn(page, demo.staff);
+    await page.goto(`/patient/edit/${patientId}`);
+    const deviceInfo = section(page, 'Device Info');
+    const pair = deviceInfo.getByRole('button', { name: 'Pair', exact: true });
+
+    await chooseOption(page, 'Brand', 'Withings');
+    const mac = deviceInfo.getByRole('textbox', { name: 'MAC Address' });
+    await mac.fill('00:24:E4:AB');
+    await mac.blur();
+    await expect(mac).toHaveAccessibleDescription('MAC Address - Must be 12 characters long');
+    // Enter pairs (or checks) the device; it never submits the patient form around it.
+    await mac.press('Enter');
+    await expect(toast(page, 'Patient Updated')).toHaveCount(0);
+    await expect(page).toHaveURL(`/patient/edit/${patientId}`);
+
+    await chooseOption(page, 'Brand', 'eDevice');
+    await pair.click();
+    for (const name of ['Hub Serial Number', 'Bluetooth MA', 'Device Name', 'Model Name'])
+      await expect(deviceInfo.getByRole('textbox', { name })).toHaveAccessibleDescription('Required');
+    await shot(page, 'patient-devices-edevice-required', deviceInfo);
+
+    await chooseOption(page, 'Brand', 'Tenovi');
+    await expect(deviceInfo.getByRole('textbox', { name: 'Device ID' })).toBeVisible();
+    // Nothing typed is kept once paired or the brand changes; leaving with nothing typed asks nothing.
+    await page.getByRole('link', { name: 'Patient Priority List' }).click();
+    await expect(page).toHaveURL('/patient/priority-list');
+  });
+});
