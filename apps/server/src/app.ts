@@ -35,7 +35,7 @@ import { createLocalSmsProvider } from './integrations/sms/local-sms.provider.js
 import { createTwilioSmsProvider } from './integrations/sms/twilio-sms.provider.js';
 import { createUnconfiguredSmsProvider } from './integrations/sms/unconfigured-sms.provider.js';
 import { createLocalDiskStorage } from './integrations/storage/local-disk.storage.js';
-import { fakeVendors } from './integrations/vendors/fake-vendors.js';
+import { demoWithingsTokens, fakeVendors } from './integrations/vendors/fake-vendors.js';
 import { createBoss } from './jobs/boss.js';
 import { startDeliverOutbox } from './jobs/deliver-outbox.job.js';
 import { startPurgeAuth } from './jobs/purge-auth.job.js';
@@ -99,7 +99,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const database = options.database ?? (await openDatabase(config));
   await database.migrate();
-  const seeded = config.seedDemo ? await seedDemo(database.db, clock) : false;
+  const seeded = config.seedDemo
+    ? await seedDemo(database.db, clock, { withingsTokens: demoWithingsTokens(config) })
+    : false;
   const audit = createAuditService({ clock });
   const readings = createReadingsService({ db: database.db, clock, audit });
   app.decorate('vigil', { config, database, clock, seeded, readings });

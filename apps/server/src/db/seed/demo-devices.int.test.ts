@@ -8,17 +8,23 @@ import { adaptSmartMeter } from '../../features/ingestion/adapters/smart-meter.a
 import { adaptTenovi } from '../../features/ingestion/adapters/tenovi.adapter.js';
 import { adaptWithingsGroups } from '../../features/ingestion/adapters/withings.adapter.js';
 import type { DeviceDelivery } from '../../features/ingestion/ingestion.types.js';
-import { webhookRequest } from '../../simulator/wire-formats.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { startFakeVendors } from '../../features/ingestion/ingestion-fixtures.js';
+import { webhookRequest, withingsMeasureGroup } from '../../simulator/wire-formats.js';
+import { asUser, createTestApp, signIn, type TestApp } from '../../test/test-app.js';
 import { devices, patientDevices, readings } from '../schema/index.js';
 
 let t: TestApp;
+let vendors: Awaited<ReturnType<typeof startFakeVendors>>;
 const db = () => t.app.vigil.database.db;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  vendors = await startFakeVendors();
+  t = await createTestApp({ env: { WITHINGS_API_URL: vendors.withingsUrl } });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await vendors.close();
+});
 
 const adapters: Record<string, (raw: unknown, serial: string) => DeviceDelivery[]> = {
   BODYTRACE: adaptBodyTrace,
@@ -92,6 +98,44 @@ describe('the demo devices', () => {
       .where(eq(readings.deviceId, device!.devices.id));
     const last = Math.max(...latest.map((r) => r.takenAt.getTime()));
     expect(device!.devices.lastConnectedAt?.getTime()).toBe(last);
+  });
+});
+
+describe('a seeded Withings device', () => {
+  it("is pulled with the tokens its activation would have stored (encrypted), through the patient's sync", async () => {
+    const [paired] = await db()
+      .select({ device: devices, patientId: patientDevices.patientId })
+      .from(devices)
+      .innerJoin(patientDevices, eq(patientDevices.deviceId, devices.id))
+      .where(
+        and(
+          eq(devices.brand, 'Withings'),
+          isNull(patientDevices.deletedAt),
+          eq(patientDevices.status, 'active'),
+        ),
+      )
+      .limit(1);
+    const d = paired!.device;
+    expect(d.vendorAccessToken).not.toContain(d.vendorUserId!);
+    const takenAt = new Date(t.clock.now().getTime() - 3_600_000);
+    const m =
+      d.type === 'Scale'
+        ? { takenAt, sequence: 1, weightLbs: 172.4 }
+        : { takenAt, sequence: 1, systolic: 126, diastolic: 79, heartRate: 66 };
+    await vendors.addWithingsGroups(d.vendorUserId!, [
+      withingsMeasureGroup({ ...d, brand: 'Withings' }, m, 42),
+    ]);
+    const token = await signIn(t.app, 'admin@circle.demo');
+    const res = await asUser(t.app, token).get(`/api/pacients/${paired!.patientId}/sync`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ newReadings: 1 });
+    const [stored] = await db()
+      .select()
+      .from(readings)
+      .where(and(eq(readings.deviceId, d.id), eq(readings.vendorReadingId, '42')));
+    expect(stored).toMatchObject(
+      d.type === 'Scale' ? { weightLbs: 172.4 } : { systolic: 126, diastolic: 79 },
+    );
   });
 });
 

@@ -34,6 +34,12 @@ export const brandOfSource: Record<DeviceSource, DeviceBrand> = {
   EDEVICE: 'EDEVICE',
 };
 
+/** The stored (encrypted) tokens of a Withings user, as activation leaves them on the device row. */
+export type WithingsTokenMaker = (userId: string) => {
+  vendorAccessToken: string;
+  vendorRefreshToken: string;
+};
+
 export interface DemoDevice {
   row: typeof devices.$inferInsert & { id: string };
   wire: WireDevice;

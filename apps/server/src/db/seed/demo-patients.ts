@@ -40,7 +40,13 @@ import {
   users,
 } from '../schema/index.js';
 import { bulkInsert } from './bulk-insert.js';
-import { brandOfSource, type DemoDevice, demoDevice, deviceReadingRow } from './demo-devices.js';
+import {
+  brandOfSource,
+  type DemoDevice,
+  demoDevice,
+  deviceReadingRow,
+  type WithingsTokenMaker,
+} from './demo-devices.js';
 import { createRandom, type Random } from './random.js';
 
 const hourMs = 3_600_000;
@@ -793,6 +799,7 @@ export async function seedDemoPatients(
     adminCircle: string;
     navigatorCircle: string;
   },
+  withingsTokens?: WithingsTokenMaker,
 ): Promise<void> {
   const colleagues = new Map(
     (
@@ -850,6 +857,14 @@ export async function seedDemoPatients(
   for (const clinic of clinics) generateClinic(clinic, now, out);
   stockDevices(clinics, now, out);
   deviceActivity(out, createRandom(20_261_103));
+  for (const { row } of out.devices) {
+    // Activated two hours ago: the access token expires within the hour and is refreshed on the next pull.
+    if (row.vendorUserId && withingsTokens) {
+      Object.assign(row, withingsTokens(row.vendorUserId), {
+        vendorTokenExpiresAt: new Date(now.getTime() + hourMs),
+      });
+    }
+  }
 
   await bulkInsert(db, patients, out.patients);
   await bulkInsert(db, patientCareTeam, out.careTeam);

@@ -4,6 +4,7 @@ import type { Clock } from '../../clock.js';
 import { hashPassword } from '../../features/auth/secrets.js';
 import type { Db } from '../client.js';
 import { clinics, users } from '../schema/index.js';
+import type { WithingsTokenMaker } from './demo-devices.js';
 import { seedDemoPatients } from './demo-patients.js';
 
 export const demoPassword = 'Demo!Pass1';
@@ -165,9 +166,14 @@ export const demoColleagues: Array<Omit<NewUser, 'passwordHash'>> = [
 
 /**
  * Seeds the demo clinics, accounts and patients once, relative to the clock's today; a database that
- * already has clinics is left alone.
+ * already has clinics is left alone. `withingsTokens` gives the seeded Withings devices the (encrypted)
+ * tokens their activation would have stored, so the demo's fake Withings API answers their pulls.
  */
-export async function seedDemo(db: Db, clock: Clock): Promise<boolean> {
+export async function seedDemo(
+  db: Db,
+  clock: Clock,
+  options: { withingsTokens?: WithingsTokenMaker } = {},
+): Promise<boolean> {
   const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(clinics);
   if (count > 0) return false;
   const passwordHash = await hashPassword(demoPassword);
@@ -208,7 +214,7 @@ export async function seedDemo(db: Db, clock: Clock): Promise<boolean> {
     await tx
       .insert(users)
       .values([...demoAccounts, ...demoColleagues].map((account) => ({ ...account, passwordHash })));
-    await seedDemoPatients(tx, clock.now(), demoIds);
+    await seedDemoPatients(tx, clock.now(), demoIds, options.withingsTokens);
   });
   return true;
 }

@@ -1,7 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { Config } from '../../config.js';
 import { acceptFormBodies } from './form-body.js';
+import { encryptToken } from './token-cipher.js';
 import { withingsSignature } from './withings.client.js';
 
 export interface FakeVendorOptions {
@@ -21,6 +23,32 @@ const bearer = (req: FastifyRequest) => req.headers.authorization?.match(/^Beare
 /** A Withings user id for a MAC address, the same every time (numeric, as Withings' are). */
 export const fakeWithingsUserId = (mac: string) =>
   String(Number.parseInt(mac.replace(/[^0-9a-f]/gi, '').slice(-7) || '0', 16) + 1_000_000);
+
+type TokenKind = 'access' | 'refresh';
+const tokenSignature = (secret: string, kind: TokenKind, userId: string, nonce: string) =>
+  createHmac('sha256', secret).update(`${kind}:${userId}:${nonce}`).digest('hex').slice(0, 32);
+
+/**
+ * A token of the fake Withings API: it names its user and is signed with the client secret, so the fake
+ * accepts it without having kept it. A demo server that restarts (the fake's memory with it) still takes
+ * the tokens it issued before, and those the demo seed stores on its Withings devices.
+ */
+export function fakeWithingsToken(
+  secret: string,
+  kind: TokenKind,
+  userId: string,
+  nonce = token().slice(0, 16),
+) {
+  return `${kind}.${userId}.${nonce}.${tokenSignature(secret, kind, userId, nonce)}`;
+}
+
+function fakeTokenUser(secret: string | undefined, kind: TokenKind, value: string): string | undefined {
+  const [k, userId, nonce, signature] = value.split('.');
+  if (!secret || k !== kind || !userId || !nonce || !signature) return undefined;
+  const expected = Buffer.from(tokenSignature(secret, kind, userId, nonce));
+  const given = Buffer.from(signature);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? userId : undefined;
+}
 
 const StoredGroups = z.object({
   userid: z.union([z.string(), z.number()]).transform(String),
@@ -62,8 +90,9 @@ export async function fakeVendors(app: FastifyInstance, options: FakeVendorOptio
   const w = {
     nonces: new Set<string>(),
     codes: new Map<string, string>(),
+    /** Tokens given up: a used refresh token, and the access tokens issued before a refresh. */
+    revoked: new Set<string>(),
     accessTokens: new Map<string, string>(),
-    refreshTokens: new Map<string, string>(),
     groups: new Map<string, StoredGroup[]>(),
   };
   const s = { tokens: new Set<string>(), readings: new Map<string, StoredReading>() };
@@ -124,17 +153,20 @@ export async function fakeVendors(app: FastifyInstance, options: FakeVendorOptio
     if (form.grant_type === 'authorization_code' && form.code) {
       userId = w.codes.get(form.code);
       w.codes.delete(form.code);
-    } else if (form.grant_type === 'refresh_token' && form.refresh_token) {
-      userId = w.refreshTokens.get(form.refresh_token);
-      w.refreshTokens.delete(form.refresh_token);
-      // The access token issued with that refresh token stops working too.
-      for (const [access, owner] of w.accessTokens) if (owner === userId) w.accessTokens.delete(access);
+    } else if (
+      form.grant_type === 'refresh_token' &&
+      form.refresh_token &&
+      !w.revoked.has(form.refresh_token)
+    ) {
+      userId = fakeTokenUser(clientSecret, 'refresh', form.refresh_token);
+      w.revoked.add(form.refresh_token);
+      // The access tokens issued before stop working too.
+      for (const [access, owner] of w.accessTokens) if (owner === userId) w.revoked.add(access);
     }
-    if (!userId) return withingsError(status.invalidToken, 'Invalid code or refresh token');
-    const access = token();
-    const refresh = token();
+    if (!userId || !clientSecret) return withingsError(status.invalidToken, 'Invalid code or refresh token');
+    const access = fakeWithingsToken(clientSecret, 'access', userId);
+    const refresh = fakeWithingsToken(clientSecret, 'refresh', userId);
     w.accessTokens.set(access, userId);
-    w.refreshTokens.set(refresh, userId);
     return {
       status: 0,
       body: {
@@ -150,7 +182,8 @@ export async function fakeVendors(app: FastifyInstance, options: FakeVendorOptio
 
   app.post('/withings/measure', { config }, async (req) => {
     const form = (req.body ?? {}) as Form;
-    const userId = w.accessTokens.get(bearer(req) ?? '');
+    const presented = bearer(req) ?? '';
+    const userId = w.revoked.has(presented) ? undefined : fakeTokenUser(clientSecret, 'access', presented);
     if (!userId) return withingsError(status.invalidToken, 'invalid_token');
     if (form.action !== 'getmeas') return withingsError(status.invalidParams, 'Invalid action');
     const start = Number(form.startdate ?? 0);
@@ -217,5 +250,20 @@ export async function fakeVendors(app: FastifyInstance, options: FakeVendorOptio
     if (!parsed.success) return reply.status(400).send({ message: 'Expected {readings}' });
     for (const r of parsed.data.readings) s.readings.set(String(r.reading_id), r);
     return { stored: s.readings.size };
+  });
+}
+
+/**
+ * Outside production, the tokens the demo seed stores on its Withings devices: signed by the fake Withings
+ * API's rule and encrypted as activation stores them. None in production, where the seed's devices were
+ * never activated with the real Withings.
+ */
+export function demoWithingsTokens(config: Pick<Config, 'env' | 'vendors'>) {
+  const { tokenKey, withings } = config.vendors;
+  if (config.env === 'production' || !tokenKey || !withings.clientSecret) return undefined;
+  const secret = withings.clientSecret;
+  return (userId: string) => ({
+    vendorAccessToken: encryptToken(tokenKey, fakeWithingsToken(secret, 'access', userId)),
+    vendorRefreshToken: encryptToken(tokenKey, fakeWithingsToken(secret, 'refresh', userId)),
   });
 }
