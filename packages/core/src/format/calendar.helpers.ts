@@ -11,8 +11,13 @@ const dayMs = 86_400_000;
  * day is 23 or 25 hours long.
  */
 export function calendarDay(date: Date, timeZone: string): number {
-  const local = new TZDate(date.getTime(), timeZone);
-  return Date.UTC(local.getFullYear(), local.getMonth(), local.getDate()) / dayMs;
+  const instant = date.getTime();
+  if (!Number.isFinite(instant)) return Number.NaN;
+  // From the memoised day starts: a zone is never a whole day away from UTC, so this moves once at most.
+  let day = Math.floor(instant / dayMs);
+  while (startOfCalendarDay(day, timeZone).getTime() > instant) day--;
+  while (startOfCalendarDay(day + 1, timeZone).getTime() <= instant) day++;
+  return day;
 }
 
 /** The calendar days of a month (1-12) as the range [first, last] of `calendarDay` numbers. */
@@ -26,8 +31,22 @@ export function lastDays(n: number, now: Date, timeZone: string): { first: numbe
   return { first: today - n + 1, last: today };
 }
 
+/**
+ * Day starts already worked out, per zone and day: time zone arithmetic is the costly part of the rules,
+ * and every reading stored asks for the same few days again. Bounded, since days only move forward.
+ */
+const dayStarts = new Map<string, number>();
+const dayStartsLimit = 50_000;
+
 /** The instant a calendar day starts in `timeZone`. */
 export function startOfCalendarDay(day: number, timeZone: string): Date {
-  const utc = new Date(day * dayMs);
-  return new Date(new TZDate(utc.getUTCFullYear(), utc.getUTCMonth(), utc.getUTCDate(), timeZone).getTime());
+  const key = `${timeZone}|${day}`;
+  let start = dayStarts.get(key);
+  if (start === undefined) {
+    const utc = new Date(day * dayMs);
+    start = new TZDate(utc.getUTCFullYear(), utc.getUTCMonth(), utc.getUTCDate(), timeZone).getTime();
+    if (dayStarts.size >= dayStartsLimit) dayStarts.clear();
+    dayStarts.set(key, start);
+  }
+  return new Date(start);
 }
