@@ -12,6 +12,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { type FakeVendorOptions, fakeVendors } from '../../integrations/vendors/fake-vendors.js';
+import { demoWebhookHeaders } from '../../simulator/wire-formats.js';
 import { asUser, createTestApp, signIn, type TestApp } from '../../test/test-app.js';
 import { createAuditService } from '../audit/audit.service.js';
 import { hashPassword } from '../auth/secrets.js';
@@ -25,17 +26,13 @@ import { createVendorPullService } from './vendor-pulls.service.js';
  */
 export type Vendor = 'bodytrace' | 'tenovi' | 'smart-meter' | 'pylo' | 'edevice';
 
-const basic = (user: string, password: string) =>
-  `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
-
+/** The demo secrets the app accepts outside production, as the simulator sends them. */
 export const vendorHeaders: Record<Vendor, Record<string, string>> = {
-  bodytrace: {
-    authorization: basic(demoVendorSecrets.bodytrace.user, demoVendorSecrets.bodytrace.password),
-  },
-  edevice: { authorization: basic(demoVendorSecrets.edevice.user, demoVendorSecrets.edevice.password) },
-  tenovi: { authorization: demoVendorSecrets.tenoviSecret },
-  'smart-meter': { 'x-api-key': demoVendorSecrets.smartMeterApiKey },
-  pylo: { 'x-api-key': demoVendorSecrets.pyloApiKey },
+  bodytrace: demoWebhookHeaders.BODYTRACE,
+  edevice: demoWebhookHeaders.EDEVICE,
+  tenovi: demoWebhookHeaders.Tenovi,
+  'smart-meter': demoWebhookHeaders['Smart Meter'],
+  pylo: demoWebhookHeaders.Pylo,
 };
 
 export function deliver(

@@ -1,4 +1,4 @@
-import { gramsPerPound, pascalsPerMmHg } from '@vigil/core';
+import { gramsPerPound, imeiWithCheckDigit, pascalsPerMmHg } from '@vigil/core';
 import { z } from 'zod';
 import type { DeviceDelivery } from '../ingestion.types.js';
 import { hasValue, hundredths, numeric, parsePayload, whole } from './parse-payload.js';
@@ -40,26 +40,11 @@ const BodyTracePayload = z
   });
 export type BodyTracePayload = z.input<typeof BodyTracePayload>;
 
-/** The Luhn check digit of an IMEI's first 14 digits. */
-export function luhnCheckDigit(body: string): number {
-  let sum = 0;
-  for (let i = 0; i < body.length; i++) {
-    // From the right, the first digit of the body is doubled (the check digit would be the undoubled one).
-    let d = Number(body[body.length - 1 - i]);
-    if (i % 2 === 0) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return (10 - (sum % 10)) % 10;
-}
-
 /** The 15-digit IMEI of either generation: an older `deviceId` gets its zeros and check digit back. */
 export function bodyTraceImei(payload: { imei?: string; deviceId?: string }): string {
   if (payload.imei !== undefined) return payload.imei.padStart(15, '0');
   const body = payload.deviceId!.padStart(14, '0');
-  return `${body}${luhnCheckDigit(body)}`;
+  return imeiWithCheckDigit(body);
 }
 
 /**
