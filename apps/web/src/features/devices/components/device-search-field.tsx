@@ -2,7 +2,7 @@ import Search from '@mui/icons-material/Search';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { searchDebounceMs } from '@vigil/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { deviceLabels } from '../../../lib/labels';
 
 interface DeviceSearchFieldProps {
@@ -13,13 +13,23 @@ interface DeviceSearchFieldProps {
 /** The inventory's search box: it asks the server once typing pauses, as the patient lists do. */
 export function DeviceSearchField({ value, onChange }: DeviceSearchFieldProps) {
   const [text, setText] = useState(value);
+  const sent = useRef(value);
 
-  // A search set from outside (Find Device on an unrecognised row) shows in the box.
-  useEffect(() => setText(value), [value]);
+  // A search set from outside (Find Device on an unrecognised row, the back button) shows in the box; the
+  // box's own search coming back does not, so that nothing typed since is lost.
+  useEffect(() => {
+    if (value !== sent.current) {
+      sent.current = value;
+      setText(value);
+    }
+  }, [value]);
 
   useEffect(() => {
     if (text === value) return;
-    const timer = window.setTimeout(() => onChange(text), searchDebounceMs);
+    const timer = window.setTimeout(() => {
+      sent.current = text;
+      onChange(text);
+    }, searchDebounceMs);
     return () => window.clearTimeout(timer);
   }, [text, value, onChange]);
 

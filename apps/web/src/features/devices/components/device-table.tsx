@@ -111,7 +111,7 @@ export function DeviceTable({ devices, sort, onSort, showActions, onAction }: De
               <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
                 {macAddressText(device)}
               </TableCell>
-              <TableCell>{device.type ?? ''}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{device.type ?? ''}</TableCell>
               <TableCell>{device.clinicId?.name ?? ''}</TableCell>
               <TableCell>{patientName(device)}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{lastSeenText(device)}</TableCell>

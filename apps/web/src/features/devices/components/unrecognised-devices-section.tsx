@@ -10,7 +10,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { formatDate, messages } from '@vigil/core';
+import { devicePageSize, formatDate, messages } from '@vigil/core';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { SectionCard } from '../../../components/section-card';
@@ -57,7 +57,11 @@ export function UnrecognisedDevicesSection({ onFind }: UnrecognisedDevicesSectio
                     deviceLabels.count,
                     deviceLabels.reason,
                   ].map((title) => (
-                    <TableCell key={title} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                    <TableCell
+                      key={title}
+                      align={title === deviceLabels.count ? 'right' : 'left'}
+                      sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
+                    >
                       {title}
                     </TableCell>
                   ))}
@@ -102,13 +106,15 @@ export function UnrecognisedDevicesSection({ onFind }: UnrecognisedDevicesSectio
               </TableBody>
             </Table>
           </TableContainer>
-          <DevicePager
-            page={page}
-            total={list.data.count}
-            onPage={setPage}
-            rangeText={deviceLabels.unrecognisedRange}
-            ariaLabel={deviceLabels.unrecognisedDevices}
-          />
+          {list.data.count > devicePageSize && (
+            <DevicePager
+              page={page}
+              total={list.data.count}
+              onPage={setPage}
+              rangeText={deviceLabels.unrecognisedRange}
+              ariaLabel={deviceLabels.unrecognisedDevices}
+            />
+          )}
         </>
       ) : null}
     </SectionCard>
