@@ -1,0 +1,447 @@
+import { mkdirSync } from 'node:fs';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { apiAs, demo, demoClinics, signIn, toast } from '../support/vigil';
+
+/**
+ * Device Management (spec administration 2, 4, 5, 6; decision 0009) against the real server: the add form
+ * with 'Save and New', its field messages and a duplicate; search, sort and paging; edit with 'Update
+ * Device'; deactivate, delete and unlink from the row menu; who sees the menu entry and the operator controls.
+ */
+
+const shots = '/tmp/shots';
+/** A demo patient of Sunrise (apps/server seed: clinic 1, the fourteenth patient) that no other spec edits. */
+const patientId = '00000000-0000-4000-a001-000000000014';
+
+const randomDigits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
+const randomHex = (n: number) =>
+  Array.from({ length: n }, () => '0123456789ABCDEF'[Math.floor(Math.random() * 16)]).join('');
+/** A Withings MAC address as printed on the box, with colons; stored without them. */
+const randomMac = () => (randomHex(12).match(/.{2}/g) ?? []).join(':');
+const randomImei = () => `35${randomDigits(13)}`;
+
+async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(shots, { recursive: true });
+  // Menus, dialogs and toasts fade in: let the transitions end.
+  await page.waitForTimeout(400);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true, animations: 'disabled' });
+}
+
+async function chooseOption(page: Page, label: string, option: string | RegExp): Promise<void> {
+  await page.getByRole('combobox', { name: label }).click();
+  await page
+    .getByRole('listbox')
+    .getByRole('option', { name: option, exact: typeof option === 'string' })
+    .click();
+  await expect(page.getByRole('listbox')).toBeHidden();
+}
+
+async function openUserMenu(page: Page): Promise<Locator> {
+  await page.locator('#user-menu-button').click();
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeVisible();
+  return menu;
+}
+
+const inventory = (page: Page) => page.getByRole('table', { name: 'Device Management' });
+const rowOf = (page: Page, text: string) => inventory(page).locator('tbody tr').filter({ hasText: text });
+
+/** Types into the search box and waits for the list to answer with that search. */
+async function search(page: Page, text: string): Promise<void> {
+  const answered = page.waitForResponse(
+    (r) =>
+      r.url().includes('/api/devices/search') && r.url().includes(`inputValue=${encodeURIComponent(text)}`),
+  );
+  await page.getByRole('searchbox', { name: 'Search devices' }).fill(text);
+  await answered;
+}
+
+/** Opens a row's menu and returns its entries. */
+async function openRowMenu(page: Page, name: string): Promise<Locator> {
+  await page.getByRole('button', { name: `device actions: ${name}` }).click();
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeVisible();
+  return menu;
+}
+
+test.describe('device management (operator portal)', () => {
+  test('add devices with Save and New: the banner, the field messages and a duplicate', async ({ page }) => {
+    await signIn(page, demo.admin);
+    const menu = await openUserMenu(page);
+    await expect(menu.getByRole('menuitem')).toHaveText([
+      'Device Management',
+      'Account',
+      'Security',
+      'Logout',
+    ]);
+    await menu.getByRole('menuitem', { name: 'Device Management' }).click();
+    await expect(page).toHaveURL('/device/dashboard');
+    await expect(page.getByRole('heading', { name: 'Device Management' })).toBeVisible();
+    await page.getByRole('link', { name: 'Add Device' }).first().click();
+    await expect(page).toHaveURL('/device/add');
+
+    const save = page.getByRole('button', { name: 'Save and New' });
+    await save.click();
+    await expect(page.getByText('Required')).toHaveCount(3);
+
+    // The identifier's label and rule follow the brand.
+    await chooseOption(page, 'Device Brand', 'Withings');
+    await chooseOption(page, 'Device Type', 'Scale');
+    const mac = page.getByRole('textbox', { name: 'MAC Address' });
+    await mac.fill('00:24:E4');
+    await mac.blur();
+    await expect(page.getByText('MAC Address must be 12 characters long')).toBeVisible();
+    await chooseOption(page, 'Device Brand', 'Smart Meter');
+    const imei = page.getByRole('textbox', { name: 'IMEI' });
+    await imei.fill('35000000');
+    await imei.blur();
+    await expect(page.getByText('IMEI must be 15 characters long')).toBeVisible();
+    await chooseOption(page, 'Device Brand', 'eDevice');
+    await expect(page.getByRole('textbox', { name: 'Bluetooth Address' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Hub Serial Number' })).toBeVisible();
+    await chooseOption(page, 'Device Brand', 'Tenovi');
+    await expect(page.getByRole('textbox', { name: 'Device ID' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Hub Serial Number' })).toHaveCount(0);
+
+    // A Withings scale for Sunrise: the banner names it, and only the identifier clears.
+    await chooseOption(page, 'Device Brand', 'Withings');
+    await chooseOption(page, 'Clinic', demoClinics.sunrise.name);
+    const first = randomMac();
+    const firstSerial = first.replace(/:/g, '');
+    await mac.fill(first.toLowerCase());
+    await expect(page.getByText('MAC Address must be 12 characters long')).toHaveCount(0);
+    await save.click();
+    const banner = page.getByRole('alert').filter({ hasText: 'Device created successfully!' });
+    await expect(banner).toBeVisible();
+    await expect(banner).toContainText(
+      new RegExp(`Created device named .+ with serial number ${firstSerial}`),
+    );
+    await expect(mac).toHaveValue('');
+    await expect(page.getByRole('combobox', { name: 'Device Brand' })).toHaveText('Withings');
+    await expect(page.getByRole('combobox', { name: 'Device Type' })).toHaveText('Scale');
+    await expect(page.getByRole('combobox', { name: 'Clinic' })).toHaveText(demoClinics.sunrise.name);
+    await expect(mac).toBeFocused();
+    await shot(page, 'device-form-created');
+
+    // The next one.
+    const second = randomMac().replace(/:/g, '');
+    await mac.fill(second);
+    await save.click();
+    await expect(banner).toContainText(`with serial number ${second}`);
+    await expect(mac).toHaveValue('');
+
+    // The first again: the server's message under the identifier.
+    await mac.fill(first);
+    await save.click();
+    await expect(
+      page.getByText('A device of this brand with this identifier already exists.').first(),
+    ).toBeVisible();
+    await expect(mac).toHaveAttribute('aria-invalid', 'true');
+    await shot(page, 'device-form-duplicate');
+
+    // Both are in the inventory, found by their serial number.
+    await mac.fill('');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page).toHaveURL('/device/dashboard');
+    await search(page, firstSerial);
+    const row = rowOf(page, first);
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('Scale');
+    await expect(row).toContainText(demoClinics.sunrise.name);
+    await expect(row).toContainText(/\d{2}\/\d{2}\/\d{4}/);
+    await expect(row).toContainText('active');
+    await search(page, second);
+    await expect(inventory(page).locator('tbody tr')).toHaveCount(1);
+  });
+
+  test('search, sort by a column and page through the inventory', async ({ page, request }) => {
+    // Eleven Tenovi devices with one tag, so that a search finds exactly two pages of them.
+    const tag = `TV${randomHex(6)}`;
+    const admin = await apiAs(request, demo.admin);
+    const serials = Array.from({ length: 11 }, (_, i) => `${tag}-${String(i + 1).padStart(2, '0')}`);
+    for (const [i, serialNumber] of serials.entries()) {
+      const created = await admin.post('/api/devices', {
+        brand: 'Tenovi',
+        type: i % 2 === 0 ? 'Scale' : 'Blood Pressure Monitor',
+        serialNumber,
+        clinicId: i < 5 ? demoClinics.harbor.id : null,
+      });
+      expect(created.status()).toBe(201);
+    }
+
+    await signIn(page, demo.admin);
+    await page.goto('/device/dashboard');
+    await expect(page.getByText(/^Devices: 1 - \d+ out of \d+$/)).toBeVisible();
+    await shot(page, 'device-dashboard-default');
+    await search(page, tag.toLowerCase());
+    await expect(page.getByText('11 devices')).toBeVisible();
+    await expect(page.getByText('Devices: 1 - 10 out of 11')).toBeVisible();
+    const ids = inventory(page).locator('tbody th');
+    await expect(ids).toHaveCount(10);
+    // The default order is the newest first.
+    await expect(ids.first()).toHaveText(serials[10]!);
+    await shot(page, 'device-dashboard');
+
+    // Sorting toggles ascending and descending, and starts again from page 1.
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await expect(page.getByText('Devices: 11 - 11 out of 11')).toBeVisible();
+    const header = inventory(page).getByRole('columnheader', { name: 'Device ID' });
+    await inventory(page).getByRole('button', { name: 'Device ID' }).click();
+    await expect(header).toHaveAttribute('aria-sort', 'ascending');
+    await expect(page.getByText('Devices: 1 - 10 out of 11')).toBeVisible();
+    await expect(ids).toHaveText(serials.slice(0, 10));
+    await inventory(page).getByRole('button', { name: 'Device ID' }).click();
+    await expect(header).toHaveAttribute('aria-sort', 'descending');
+    await expect(ids).toHaveText([...serials].reverse().slice(0, 10));
+
+    // Go to page, previous and next.
+    await chooseOption(page, 'Go to page', '2');
+    await expect(page.getByText('Devices: 11 - 11 out of 11')).toBeVisible();
+    await expect(ids).toHaveText([serials[0]!]);
+    await expect(page.getByRole('button', { name: 'Next page' })).toBeDisabled();
+    await page.getByRole('button', { name: 'Previous page' }).click();
+    await expect(page.getByText('Devices: 1 - 10 out of 11')).toBeVisible();
+
+    // Sorting by the clinic puts the operator's stock (no clinic) apart from Harbor's devices.
+    await inventory(page).getByRole('button', { name: 'Assigned Clinic' }).click();
+    const clinics = await inventory(page).locator('tbody tr td:nth-child(4)').allInnerTexts();
+    const harborAt = clinics.map((c) => c === demoClinics.harbor.name);
+    expect(harborAt.indexOf(true) === 0 || harborAt.lastIndexOf(true) === harborAt.length - 1).toBe(true);
+
+    // A new search starts again from page 1.
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await expect(page.getByText('Devices: 11 - 11 out of 11')).toBeVisible();
+    await search(page, serials[3]!);
+    await expect(page.getByText('Devices: 1 - 1 out of 1')).toBeVisible();
+    await expect(page).not.toHaveURL(/page=/);
+  });
+
+  test('edit with Update Device, deactivate, then delete', async ({ page, request }) => {
+    const serial = randomImei();
+    const admin = await apiAs(request, demo.admin);
+    const created = await admin.post('/api/devices', { brand: 'Pylo', type: 'Scale', serialNumber: serial });
+    expect(created.status()).toBe(201);
+
+    await signIn(page, demo.admin);
+    await page.goto('/device/dashboard');
+    await search(page, serial);
+    await expect(rowOf(page, serial)).toContainText('Scale');
+
+    let menu = await openRowMenu(page, serial);
+    // No patient: Delete, not Unlink.
+    await expect(menu.getByRole('menuitem')).toHaveText(['Edit', 'Delete', 'Deactivate']);
+    await menu.getByRole('menuitem', { name: 'Edit' }).click();
+    await expect(page).toHaveURL(/\/device\/edit\//);
+    await expect(page.getByRole('combobox', { name: 'Device Brand' })).toHaveText('Pylo');
+    await expect(page.getByRole('textbox', { name: 'IMEI' })).toHaveValue(serial);
+    await chooseOption(page, 'Device Type', 'Blood Pressure Monitor');
+    await chooseOption(page, 'Clinic', demoClinics.harbor.name);
+    await shot(page, 'device-form-edit');
+    await page.getByRole('button', { name: 'Update Device' }).click();
+    await expect(toast(page, 'Device updated')).toBeVisible();
+    // Back to the list as it was left: the search is kept.
+    await expect(page).toHaveURL(/\/device\/dashboard\?q=/);
+    const row = rowOf(page, serial);
+    await expect(row).toContainText('Blood Pressure Monitor');
+    await expect(row).toContainText(demoClinics.harbor.name);
+
+    // The clinic can be removed again.
+    menu = await openRowMenu(page, serial);
+    await menu.getByRole('menuitem', { name: 'Edit' }).click();
+    await chooseOption(page, 'Clinic', 'Remove clinic');
+    await page.getByRole('button', { name: 'Update Device' }).click();
+    await expect(page).toHaveURL(/\/device\/dashboard/);
+    await expect(row).not.toContainText(demoClinics.harbor.name);
+
+    menu = await openRowMenu(page, serial);
+    await menu.getByRole('menuitem', { name: 'Deactivate' }).click();
+    const deactivate = page.getByRole('dialog', { name: 'Deactivate Device' });
+    await deactivate.getByRole('button', { name: 'Deactivate' }).click();
+    await expect(toast(page, 'Device deavtivated')).toBeVisible();
+    await expect(row).toContainText('deactivated');
+    menu = await openRowMenu(page, serial);
+    await expect(menu.getByRole('menuitem')).toHaveText(['Edit', 'Delete']);
+
+    await menu.getByRole('menuitem', { name: 'Delete' }).click();
+    const remove = page.getByRole('dialog', { name: 'Delete Device' });
+    await expect(remove).toContainText(serial);
+    await remove.getByRole('button', { name: 'Delete' }).click();
+    await expect(toast(page, 'Device deleted')).toBeVisible();
+    await expect(row).toHaveCount(0);
+    await expect(page.getByText('No devices found.')).toBeVisible();
+  });
+
+  test('a paired device offers Unlink; unlinked, it offers Delete', async ({ page, request }) => {
+    const serial = randomImei();
+    const admin = await apiAs(request, demo.admin);
+    const created = await admin.post('/api/devices', {
+      brand: 'Smart Meter',
+      type: 'Blood Pressure Monitor',
+      serialNumber: serial,
+      clinicId: demoClinics.sunrise.id,
+    });
+    expect(created.status()).toBe(201);
+    const { device } = (await created.json()) as { device: { _id: string } };
+    const paired = await admin.post('/api/smart-meter/connect-device', {
+      patientId,
+      deviceObjectId: device._id,
+      deviceName: 'Cuff',
+    });
+    expect(paired.status()).toBe(201);
+
+    await signIn(page, demo.admin);
+    // The seeded devices with a patient first: their statuses are the pairings' (spec administration 4).
+    await page.goto('/device/dashboard?sort=patient&order=asc');
+    await expect(inventory(page).getByRole('columnheader', { name: 'Assigned Patient' })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    await expect(inventory(page).locator('tbody tr').first().locator('td').nth(3)).not.toBeEmpty();
+    await shot(page, 'device-dashboard-paired');
+    await search(page, serial);
+    const row = rowOf(page, serial);
+    await expect(row.locator('td').nth(3)).not.toBeEmpty();
+    await expect(row).toContainText('active');
+    const menu = await openRowMenu(page, serial);
+    await expect(menu.getByRole('menuitem')).toHaveText(['Edit', 'Unlink', 'Deactivate']);
+    await menu.getByRole('menuitem', { name: 'Unlink' }).click();
+    await page.getByRole('dialog', { name: 'Unlink Device' }).getByRole('button', { name: 'Unlink' }).click();
+    await expect(toast(page, 'Device unlinked')).toBeVisible();
+    await expect(row.locator('td').nth(3)).toBeEmpty();
+    await expect((await openRowMenu(page, serial)).getByRole('menuitem')).toHaveText([
+      'Edit',
+      'Delete',
+      'Deactivate',
+    ]);
+  });
+});
+
+test.describe('unrecognised devices', () => {
+  test('a delivery from an unknown device is listed; Add Device opens the form prefilled', async ({
+    page,
+    request,
+  }) => {
+    // One device the inventory does not know, one it holds without a patient.
+    const imei = randomImei();
+    const unpaired = randomImei();
+    const admin = await apiAs(request, demo.admin);
+    const created = await admin.post('/api/devices', {
+      brand: 'BODYTRACE',
+      type: 'Scale',
+      serialNumber: unpaired,
+    });
+    expect(created.status()).toBe(201);
+    for (const serial of [imei, unpaired]) {
+      const delivery = await request.post('/api/webhooks/bodytrace', {
+        headers: {
+          authorization: `Basic ${Buffer.from('bodytrace-demo:bodytrace-demo-secret').toString('base64')}`,
+        },
+        data: {
+          imei: serial,
+          ts: Date.now() - 60_000,
+          batteryVoltage: 5440,
+          signalStrength: 91,
+          values: { weight: 81_000, unit: 1, tare: 0 },
+        },
+      });
+      expect(delivery.status()).toBe(202);
+    }
+
+    await signIn(page, demo.admin);
+    await page.goto('/device/dashboard');
+    const list = page.getByRole('table', { name: 'Unrecognised devices' });
+    const row = list.locator('tbody tr').filter({ hasText: imei });
+    await expect(row).toContainText('BodyTrace');
+    await expect(row).toContainText('Not in the inventory');
+    await expect(row.locator('td').nth(3)).toHaveText('1');
+    await shot(page, 'device-dashboard-unrecognised');
+
+    // A device the inventory holds is found there rather than added again.
+    const known = list.locator('tbody tr').filter({ hasText: unpaired });
+    await expect(known).toContainText('Not paired with a patient');
+    await expect(known.getByRole('link', { name: /Add Device/ })).toHaveCount(0);
+    await known.getByRole('button', { name: `Find Device: ${unpaired}` }).click();
+    await expect(page.getByRole('searchbox', { name: 'Search devices' })).toHaveValue(unpaired);
+    await expect(rowOf(page, unpaired)).toHaveCount(1);
+    await expect(page.getByText('Devices: 1 - 1 out of 1')).toBeVisible();
+
+    await row.getByRole('link', { name: `Add Device: ${imei}` }).click();
+    await expect(page).toHaveURL(/\/device\/add\?brand=BODYTRACE&identifier=/);
+    await expect(page.getByRole('combobox', { name: 'Device Brand' })).toHaveText('BodyTrace');
+    await expect(page.getByRole('textbox', { name: 'IMEI' })).toHaveValue(imei);
+    await chooseOption(page, 'Device Type', 'Scale');
+    await page.getByRole('button', { name: 'Save and New' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Device created successfully!' })).toContainText(
+      `with serial number ${imei}`,
+    );
+  });
+});
+
+test.describe('device management (who sees what)', () => {
+  test('the menu entry is for care navigators; clinic users see their devices read-only', async ({
+    page,
+    request,
+  }) => {
+    // A device of Sunrise and one of Harbor: a Sunrise user sees the first only.
+    const admin = await apiAs(request, demo.admin);
+    const sunrise = randomImei();
+    const harbor = randomImei();
+    for (const [serialNumber, clinicId] of [
+      [sunrise, demoClinics.sunrise.id],
+      [harbor, demoClinics.harbor.id],
+    ] as const) {
+      const created = await admin.post('/api/devices', {
+        brand: 'Pylo',
+        type: 'Scale',
+        serialNumber,
+        clinicId,
+      });
+      expect(created.status()).toBe(201);
+    }
+
+    await signIn(page, demo.navigator);
+    let menu = await openUserMenu(page);
+    await expect(menu.getByRole('menuitem', { name: 'Device Management' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.goto('/signOut');
+    await expect(page).toHaveURL('/signin');
+
+    await signIn(page, demo.staff);
+    menu = await openUserMenu(page);
+    await expect(menu.getByRole('menuitem')).toHaveText(['Account', 'Security', 'Logout']);
+    await page.keyboard.press('Escape');
+
+    await page.goto('/device/dashboard');
+    await expect(page.getByRole('heading', { name: 'Device Management' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Add Device' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Unrecognised devices' })).toHaveCount(0);
+    await search(page, sunrise);
+    await expect(rowOf(page, sunrise)).toHaveCount(1);
+    await expect(page.getByRole('button', { name: /^device actions/ })).toHaveCount(0);
+    await search(page, harbor);
+    await expect(page.getByText('No devices found.')).toBeVisible();
+    await shot(page, 'device-dashboard-clinic-user');
+
+    // The form pages are the operator's: a clinic user is sent back to the list.
+    await page.goto('/device/add');
+    await expect(page).toHaveURL('/device/dashboard');
+    await page.goto('/device/edit/00000000-0000-4000-8000-000000000099');
+    await expect(page).toHaveURL('/device/dashboard');
+  });
+
+  test('the inventory and the form fit a 360px wide screen', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await signIn(page, demo.admin);
+    await page.goto('/device/dashboard');
+    await expect(inventory(page)).toBeVisible();
+    let overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(overflow).toBe(false);
+    await shot(page, 'device-dashboard-360');
+    await page.getByRole('link', { name: 'Add Device' }).first().click();
+    await expect(page.getByRole('combobox', { name: 'Device Brand' })).toBeVisible();
+    overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(overflow).toBe(false);
+    await shot(page, 'device-form-360');
+  });
+});
