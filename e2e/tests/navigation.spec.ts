@@ -54,7 +54,12 @@ test.describe('navigation and layout', () => {
     await expect(nav.getByRole('link', { name: 'Patient Priority List' })).toBeVisible();
     await expect(page.locator('#user-menu-button')).toContainText('Circle Care Navigator');
     const menu = await openUserMenu(page);
-    await expect(menu.getByRole('menuitem')).toHaveText(['Device Management', 'Account', 'Security', 'Logout']);
+    await expect(menu.getByRole('menuitem')).toHaveText([
+      'Device Management',
+      'Account',
+      'Security',
+      'Logout',
+    ]);
     await screenshot(page, 'layout-user-menu-navigator');
     await page.keyboard.press('Escape');
     await nav.getByRole('link', { name: 'Patient Priority List' }).click();
