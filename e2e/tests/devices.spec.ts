@@ -282,7 +282,7 @@ test.describe('device management (operator portal)', () => {
       clinicId: demoClinics.sunrise.id,
     });
     expect(created.status()).toBe(201);
-    const { device } = (await created.json()) as { device: { _id: string } };
+    const { device } = ((await created.json()) as { data: { device: { _id: string } } }).data;
     const paired = await admin.post('/api/smart-meter/connect-device', {
       patientId,
       deviceObjectId: device._id,

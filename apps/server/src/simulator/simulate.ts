@@ -104,10 +104,16 @@ async function findPatients(o: Options): Promise<PriorityListRow[]> {
   }
   const choices = args.patient ?? [];
   if (choices.length === 0) return rows;
+  // Names are matched as people type them: case and accents aside.
+  const plain = (text: string) =>
+    text
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase();
   return choices.map((choice) => {
-    const wanted = choice.toLowerCase();
+    const wanted = plain(choice);
     const found =
-      rows.find((r) => r._id === choice) ?? rows.find((r) => r.fullName.toLowerCase().includes(wanted));
+      rows.find((r) => r._id === choice) ?? rows.find((r) => plain(r.fullName).includes(wanted));
     return found ?? fail(`No patient matches "${choice}".`);
   });
 }

@@ -41,7 +41,7 @@ export async function addInventoryDevice(w: World, device: NewInventoryDevice): 
     ...device,
   });
   if (res.statusCode !== 201) throw new Error(`add device failed: ${res.statusCode} ${res.body}`);
-  return res.json().device;
+  return res.json().data.device;
 }
 
 /** Pairs an inventory Smart Meter or Pylo device with a patient (the patient named in the body). */

@@ -110,7 +110,7 @@ describe('BodyTrace', () => {
       device: { status: 'disabled', unpairedAt: w.t.clock.now().toISOString() },
     });
     const shown = await w.as('circleAdmin').get(`/api/devices/${row!.id}`);
-    expect(shown.json().device).toMatchObject({ statusShown: 'unlinked', patientId: { _id: north } });
+    expect(shown.json().data.device).toMatchObject({ statusShown: 'unlinked', patientId: { _id: north } });
     // Disabled still holds the device: nobody else may pair it.
     const other = await connectBodyTrace(w, 'northStaff', north2, imei);
     expect(other.statusCode).toBe(409);

@@ -102,7 +102,7 @@ afterAll(() => w.close());
 async function search(query: string, who: Parameters<World['as']>[0] = 'circleAdmin') {
   const res = await w.as(who).get(`/api/devices/search?${query}`);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { devices: InventoryDevice[]; count: number };
+  return res.json().data as { devices: InventoryDevice[]; count: number };
 }
 const all = (query = '') => search(`limit=100&${query}`);
 
@@ -293,7 +293,7 @@ describe('the unrecognised deliveries', () => {
       ]);
     const res = await w.as('navigatorA').get('/api/devices/unrecognised?limit=2');
     expect(res.statusCode).toBe(200);
-    const body = res.json();
+    const body = res.json().data;
     expect(body.count).toBe(3);
     expect(body.devices).toEqual([
       expect.objectContaining({
@@ -310,7 +310,7 @@ describe('the unrecognised deliveries', () => {
         count: 3,
       }),
     ]);
-    const second = (await w.as('navigatorA').get('/api/devices/unrecognised?limit=2&page=2')).json();
+    const second = (await w.as('navigatorA').get('/api/devices/unrecognised?limit=2&page=2')).json().data;
     expect(second.devices.map((d: { brand: string }) => d.brand)).toEqual(['Withings']);
     expect((await w.as('northPhysician').get('/api/devices/unrecognised')).statusCode).toBe(403);
     expect((await w.as('circleAdmin').get('/api/devices/unrecognised?limit=500')).statusCode).toBe(400);

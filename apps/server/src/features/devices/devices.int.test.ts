@@ -33,7 +33,7 @@ async function rowCounts() {
 async function getDevice(id: string): Promise<InventoryDevice> {
   const res = await admin().get(`/api/devices/${id}`);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().device;
+  return res.json().data.device;
 }
 
 describe('adding a device', () => {
@@ -46,7 +46,7 @@ describe('adding a device', () => {
       clinicId: ids.north,
     });
     expect(res.statusCode, res.body).toBe(201);
-    const device = res.json().device as InventoryDevice;
+    const device = res.json().data.device as InventoryDevice;
     expect(device).toMatchObject({
       brand: 'Withings',
       type: 'Scale',
@@ -70,7 +70,7 @@ describe('adding a device', () => {
       serialNumber: 'gw-abc-1',
     });
     expect(tenovi.statusCode).toBe(201);
-    expect(tenovi.json().device).toMatchObject({ serialNumber: 'GW-ABC-1', clinicId: null });
+    expect(tenovi.json().data.device).toMatchObject({ serialNumber: 'GW-ABC-1', clinicId: null });
     const edevice = await admin().post('/api/devices', {
       brand: 'EDEVICE',
       type: 'Scale',
@@ -78,7 +78,7 @@ describe('adding a device', () => {
       hubSerialNumber: 'hub-9',
       clinicId: '',
     });
-    expect(edevice.json().device).toMatchObject({
+    expect(edevice.json().data.device).toMatchObject({
       serialNumber: 'A4:C1:38:00:00:AA',
       hubSerialNumber: 'HUB-9',
     });
@@ -181,7 +181,7 @@ describe('editing and the row menu', () => {
       clinicId: ids.south,
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().device).toMatchObject({
+    expect(res.json().data.device).toMatchObject({
       type: 'Scale',
       clinicId: { _id: ids.south, name: 'South Clinic' },
     });
@@ -230,7 +230,7 @@ describe('editing and the row menu', () => {
       serialNumber: device.serialNumber,
     });
     expect(again.statusCode).toBe(201);
-    expect(again.json().device._id).not.toBe(device._id);
+    expect(again.json().data.device._id).not.toBe(device._id);
   });
 
   it('refuses to delete a device whose patient uses it, and deletes it once disconnected', async () => {
@@ -356,7 +356,9 @@ describe('who may change the inventory', () => {
     const north = await addInventoryDevice(w, { brand: 'Pylo', clinicId: ids.north });
     const south = await addInventoryDevice(w, { brand: 'Pylo', clinicId: ids.south });
     const stock = await addInventoryDevice(w, { brand: 'Pylo', clinicId: null });
-    expect((await w.as('northStaff').get(`/api/devices/${north._id}`)).json().device._id).toBe(north._id);
+    expect((await w.as('northStaff').get(`/api/devices/${north._id}`)).json().data.device._id).toBe(
+      north._id,
+    );
     expect((await w.as('northStaff').get(`/api/devices/${south._id}`)).statusCode).toBe(404);
     expect((await w.as('northStaff').get(`/api/devices/${stock._id}`)).statusCode).toBe(404);
     expect((await w.as('southPhysician').get(`/api/devices/${north._id}`)).statusCode).toBe(404);

@@ -31,26 +31,28 @@ function inventoryRoutes(app: FastifyInstance, devices: DevicesService) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['devices'];
 
+  // The inventory's answers sit in `data`, as spec administration 7 reads them (data.devices, data.count,
+  // data.device); the pairing calls answer bare, as spec patients 7 reads them ({devices}).
   // The literal paths are declared before /devices/:id so they win.
-  api.get('/devices/search', { schema: { tags, querystring: DeviceSearchQuery } }, async (req) =>
-    devices.search(req.user, req.query),
-  );
+  api.get('/devices/search', { schema: { tags, querystring: DeviceSearchQuery } }, async (req) => ({
+    data: await devices.search(req.user, req.query),
+  }));
 
-  api.get('/devices/unrecognised', { schema: { tags, querystring: UnrecognisedQuery } }, async (req) =>
-    devices.unrecognised(req.user, req.query),
-  );
+  api.get('/devices/unrecognised', { schema: { tags, querystring: UnrecognisedQuery } }, async (req) => ({
+    data: await devices.unrecognised(req.user, req.query),
+  }));
 
   api.post('/devices', { schema: { tags, body: DeviceRequest } }, async (req, reply) =>
-    reply.status(201).send(await devices.create(req.user, req.body, req.ip)),
+    reply.status(201).send({ data: await devices.create(req.user, req.body, req.ip) }),
   );
 
-  api.get('/devices/:id', { schema: { tags, params: DeviceIdParams } }, async (req) =>
-    devices.get(req.user, req.params.id),
-  );
+  api.get('/devices/:id', { schema: { tags, params: DeviceIdParams } }, async (req) => ({
+    data: await devices.get(req.user, req.params.id),
+  }));
 
-  api.put('/devices/:id', { schema: { tags, params: DeviceIdParams, body: DeviceRequest } }, async (req) =>
-    devices.update(req.user, req.params.id, req.body, req.ip),
-  );
+  api.put('/devices/:id', { schema: { tags, params: DeviceIdParams, body: DeviceRequest } }, async (req) => ({
+    data: await devices.update(req.user, req.params.id, req.body, req.ip),
+  }));
 
   api.delete('/devices/:id', { schema: { tags, params: DeviceIdParams } }, async (req) =>
     devices.remove(req.user, req.params.id, req.ip),

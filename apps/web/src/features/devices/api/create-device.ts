@@ -4,8 +4,8 @@ import { api } from '../../../lib/api-client';
 
 /** POST /api/devices: a device joins the inventory (409 when the brand already has the identifier). */
 export async function createDevice(body: DeviceRequest): Promise<InventoryDevice> {
-  const answer = await api.post<{ device: InventoryDevice }>('/devices', body);
-  return answer.device;
+  const answer = await api.post<{ data: { device: InventoryDevice } }>('/devices', body);
+  return answer.data.device;
 }
 
 export function useCreateDevice() {

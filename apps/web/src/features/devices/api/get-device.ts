@@ -4,8 +4,10 @@ import { api } from '../../../lib/api-client';
 
 /** GET /api/devices/{id}: one device of the inventory, for the edit form. */
 export async function getDevice(id: string, signal?: AbortSignal): Promise<InventoryDevice> {
-  const answer = await api.get<{ device: InventoryDevice }>(`/devices/${encodeURIComponent(id)}`, { signal });
-  return answer.device;
+  const answer = await api.get<{ data: { device: InventoryDevice } }>(`/devices/${encodeURIComponent(id)}`, {
+    signal,
+  });
+  return answer.data.device;
 }
 
 export function deviceQueryOptions(id: string) {

@@ -13,7 +13,10 @@ export async function getUnrecognisedDevices(
   signal?: AbortSignal,
 ): Promise<UnrecognisedDevices> {
   const query = new URLSearchParams({ page: String(page), limit: String(devicePageSize) });
-  return api.get<UnrecognisedDevices>(`/devices/unrecognised?${query.toString()}`, { signal });
+  const answer = await api.get<{ data: UnrecognisedDevices }>(`/devices/unrecognised?${query.toString()}`, {
+    signal,
+  });
+  return answer.data;
 }
 
 export function unrecognisedDevicesQueryOptions(page: number) {

@@ -22,7 +22,10 @@ export async function searchDevices(search: DeviceSearch, signal?: AbortSignal):
     sort: search.sort,
     order: search.order,
   });
-  return api.get<DeviceSearchResult>(`/devices/search?${query.toString()}`, { signal });
+  const answer = await api.get<{ data: DeviceSearchResult }>(`/devices/search?${query.toString()}`, {
+    signal,
+  });
+  return answer.data;
 }
 
 export function deviceSearchQueryOptions(search: DeviceSearch) {

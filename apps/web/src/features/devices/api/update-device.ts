@@ -10,8 +10,11 @@ export async function updateDevice({
   id: string;
   body: DeviceRequest;
 }): Promise<InventoryDevice> {
-  const answer = await api.put<{ device: InventoryDevice }>(`/devices/${encodeURIComponent(id)}`, body);
-  return answer.device;
+  const answer = await api.put<{ data: { device: InventoryDevice } }>(
+    `/devices/${encodeURIComponent(id)}`,
+    body,
+  );
+  return answer.data.device;
 }
 
 export function useUpdateDevice() {
