@@ -112,8 +112,7 @@ async function findPatients(o: Options): Promise<PriorityListRow[]> {
       .toLowerCase();
   return choices.map((choice) => {
     const wanted = plain(choice);
-    const found =
-      rows.find((r) => r._id === choice) ?? rows.find((r) => plain(r.fullName).includes(wanted));
+    const found = rows.find((r) => r._id === choice) ?? rows.find((r) => plain(r.fullName).includes(wanted));
     return found ?? fail(`No patient matches "${choice}".`);
   });
 }
@@ -223,14 +222,14 @@ async function send(o: Options, target: Target, m: Measurement, label = ''): Pro
       : m.weightLbs != null
         ? `weight ${m.weightLbs} lbs`
         : 'heartbeat';
-  console.log(
+  console.info(
     `${m.takenAt.toISOString()}  ${target.patient.fullName.padEnd(24)} ${deviceBrandLabels[target.device.brand].padEnd(11)} ${values.padEnd(22)} → ${statuses.join('; ')}${label}`,
   );
 }
 
 async function main() {
   if (args.help) {
-    console.log(usage);
+    console.info(usage);
     return;
   }
   const url = args.url.replace(/\/$/, '');
@@ -249,7 +248,7 @@ async function main() {
     if (args.heartbeat) await send(o, target, { takenAt: new Date(), sequence: ++sequence, battery: 76 });
   }
   if (args.live) {
-    console.log(`Sending ${rate} readings a minute to ${targets.length} devices; Ctrl-C stops.`);
+    console.info(`Sending ${rate} readings a minute to ${targets.length} devices; Ctrl-C stops.`);
     for (;;) {
       const target = random.pick(targets);
       await send(o, target, measure(target, new Date(), ++sequence, random));

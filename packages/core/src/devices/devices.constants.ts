@@ -36,6 +36,19 @@ export const webhookPaths: Record<DeviceSource, string> = {
   EDEVICE: 'edevice',
 };
 
+/**
+ * The path segment of each brand's pairing and unlink calls (spec patients 7: `/bodytrace/...`,
+ * `/e-device/...`; decision 0009 for Tenovi and unlink). Not the webhook's: eDevice's webhook is `edevice`.
+ */
+export const devicePathSegments = {
+  Withings: 'withings',
+  'Smart Meter': 'smart-meter',
+  Pylo: 'pylo',
+  BODYTRACE: 'bodytrace',
+  EDEVICE: 'e-device',
+  Tenovi: 'tenovi',
+} as const satisfies Record<DeviceBrand, string>;
+
 /** Brands paired by picking one of the clinic's free devices from a list (spec patients 5). */
 export const pickedBrands = ['Smart Meter', 'Pylo'] as const;
 

@@ -1,4 +1,4 @@
-import { type DeviceBrand, messages } from '@vigil/core';
+import { type DeviceBrand, deviceBrands, devicePathSegments, messages } from '@vigil/core';
 import { z } from 'zod';
 
 /**
@@ -47,11 +47,6 @@ export const UnrecognisedQuery = z.object({
 export type UnrecognisedQuery = z.infer<typeof UnrecognisedQuery>;
 
 /** The path segment of each brand in the pairing and unlink calls (spec patients 7, decision 0009). */
-export const brandPaths = {
-  withings: 'Withings',
-  'smart-meter': 'Smart Meter',
-  pylo: 'Pylo',
-  bodytrace: 'BODYTRACE',
-  'e-device': 'EDEVICE',
-  tenovi: 'Tenovi',
-} as const satisfies Record<string, DeviceBrand>;
+export const brandPaths = Object.fromEntries(
+  deviceBrands.map((brand) => [devicePathSegments[brand], brand]),
+) as { [B in DeviceBrand as (typeof devicePathSegments)[B]]: B };

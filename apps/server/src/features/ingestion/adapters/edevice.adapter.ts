@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import type { DeviceDelivery } from '../ingestion.types.js';
 import {
-  hasValue,
   hundredths,
   identifier,
   instant,
   numeric,
   parsePayload,
+  singleReadingDelivery,
   vendorKey,
   whole,
 } from './parse-payload.js';
@@ -38,26 +38,9 @@ export function adaptEDevice(payload: unknown): DeviceDelivery[] {
     p.type === 'weight'
       ? { weight: hundredths(p.weightLbs) }
       : { systolic: whole(p.systolic), diastolic: whole(p.diastolic), heartRate: whole(p.pulse) };
-  return [
-    {
-      brand: 'EDEVICE',
-      source: 'EDEVICE',
-      deviceIdentifier: p.bluetoothMA,
-      readings: hasValue(measured)
-        ? [
-            {
-              source: 'EDEVICE',
-              vendorReadingId: p.id,
-              deviceIdentifier: p.bluetoothMA,
-              takenAt: p.measuredAt,
-              ...measured,
-              raw: payload,
-            },
-          ]
-        : [],
-      battery: null,
-      signal: null,
-      raw: payload,
-    },
-  ];
+  return singleReadingDelivery(
+    'EDEVICE',
+    { vendorReadingId: p.id, deviceIdentifier: p.bluetoothMA, takenAt: p.measuredAt, measured },
+    payload,
+  );
 }

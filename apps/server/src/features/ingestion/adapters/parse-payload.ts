@@ -1,5 +1,6 @@
-import { AppError } from '@vigil/core';
+import { AppError, type DeviceBrand, deviceBrandSource } from '@vigil/core';
 import { z } from 'zod';
+import type { DeviceDelivery, VendorReading } from '../ingestion.types.js';
 
 /**
  * Parses a vendor payload with its schema; a malformed one is a 400 naming the vendor, the field and the
@@ -70,3 +71,26 @@ export const hasValue = (r: {
   heartRate?: number | null;
   weight?: number | null;
 }) => [r.systolic, r.diastolic, r.heartRate, r.weight].some((v) => v !== null && v !== undefined);
+
+type Measured = Pick<VendorReading, 'systolic' | 'diastolic' | 'heartRate' | 'weight'>;
+
+/** Pylo and eDevice send one reading of one device per request, and nothing else about the device. */
+export function singleReadingDelivery(
+  brand: DeviceBrand,
+  reading: { vendorReadingId: string; deviceIdentifier: string; takenAt: Date; measured: Measured },
+  payload: unknown,
+): DeviceDelivery[] {
+  const source = deviceBrandSource[brand];
+  const { measured, ...identity } = reading;
+  return [
+    {
+      brand,
+      source,
+      deviceIdentifier: reading.deviceIdentifier,
+      readings: hasValue(measured) ? [{ source, ...identity, ...measured, raw: payload }] : [],
+      battery: null,
+      signal: null,
+      raw: payload,
+    },
+  ];
+}

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import type { DeviceDelivery } from '../ingestion.types.js';
 import {
-  hasValue,
   hundredths,
   identifier,
   instant,
   numeric,
   parsePayload,
+  singleReadingDelivery,
   vendorKey,
   whole,
 } from './parse-payload.js';
@@ -36,26 +36,9 @@ export function adaptPylo(payload: unknown): DeviceDelivery[] {
     p.reading_type === 'weight'
       ? { weight: hundredths(p.weight_lbs) }
       : { systolic: whole(p.systolic), diastolic: whole(p.diastolic), heartRate: whole(p.pulse) };
-  return [
-    {
-      brand: 'Pylo',
-      source: 'PYLO',
-      deviceIdentifier: p.imei,
-      readings: hasValue(measured)
-        ? [
-            {
-              source: 'PYLO',
-              vendorReadingId: p.id,
-              deviceIdentifier: p.imei,
-              takenAt: p.measured_at,
-              ...measured,
-              raw: payload,
-            },
-          ]
-        : [],
-      battery: null,
-      signal: null,
-      raw: payload,
-    },
-  ];
+  return singleReadingDelivery(
+    'Pylo',
+    { vendorReadingId: p.id, deviceIdentifier: p.imei, takenAt: p.measured_at, measured },
+    payload,
+  );
 }

@@ -1,17 +1,4 @@
-import type { ConnectedDevice, DeviceBrand } from '@vigil/core';
-
-/**
- * The path segment of each brand's pairing calls (spec patients 7; Tenovi from decision 0009). Not the
- * webhook's segment: eDevice is `e-device` here and `edevice` there.
- */
-export const pairingSegments: Record<DeviceBrand, string> = {
-  Withings: 'withings',
-  'Smart Meter': 'smart-meter',
-  Pylo: 'pylo',
-  BODYTRACE: 'bodytrace',
-  EDEVICE: 'e-device',
-  Tenovi: 'tenovi',
-};
+import { type ConnectedDevice, type DeviceBrand, devicePathSegments } from '@vigil/core';
 
 /** Smart Meter and Pylo name the patient in the body rather than in the path (spec patients 7). */
 export const patientInBody = (brand: DeviceBrand) => brand === 'Smart Meter' || brand === 'Pylo';
@@ -44,6 +31,6 @@ export function pairedDeviceBody({ patientId, device }: PairingVariables, reconn
 
 /** PUT /{brand}/{action}/{patientId}, or /{brand}/{action} for the brands that take the patient in the body. */
 export function pairingPath(brand: DeviceBrand, action: string, patientId: string): string {
-  const base = `/${pairingSegments[brand]}/${action}`;
+  const base = `/${devicePathSegments[brand]}/${action}`;
   return patientInBody(brand) ? base : `${base}/${encodeURIComponent(patientId)}`;
 }

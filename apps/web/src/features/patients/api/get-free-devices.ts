@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { FreeDevice } from '@vigil/core';
+import { devicePathSegments, type FreeDevice } from '@vigil/core';
 import { api } from '../../../lib/api-client';
-import { pairingSegments } from './device-paths';
 
 /** The brands paired by picking one of the clinic's free devices (spec patients 5). */
 export type PickedBrand = 'Smart Meter' | 'Pylo';
@@ -13,9 +12,12 @@ export async function getFreeDevices(
   signal?: AbortSignal,
 ): Promise<FreeDevice[]> {
   const query = new URLSearchParams({ patientId });
-  const answer = await api.get<{ devices: FreeDevice[] }>(`/${pairingSegments[brand]}?${query.toString()}`, {
-    signal,
-  });
+  const answer = await api.get<{ devices: FreeDevice[] }>(
+    `/${devicePathSegments[brand]}?${query.toString()}`,
+    {
+      signal,
+    },
+  );
   return answer.devices;
 }
 

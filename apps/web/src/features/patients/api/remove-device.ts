@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { devicePathSegments } from '@vigil/core';
 import { api } from '../../../lib/api-client';
-import { type PairingVariables, pairingSegments } from './device-paths';
+import type { PairingVariables } from './device-paths';
 
 /**
  * DELETE /api/{brand}/remove-device/{patientId}/{imei or id}: BodyTrace names its device by IMEI, eDevice,
@@ -9,7 +10,7 @@ import { type PairingVariables, pairingSegments } from './device-paths';
 export async function removeDevice({ patientId, device }: PairingVariables): Promise<void> {
   const key = device.brand === 'BODYTRACE' ? device.serialNumber : device.device._id;
   await api.delete<{ message: string }>(
-    `/${pairingSegments[device.brand]}/remove-device/${encodeURIComponent(patientId)}/${encodeURIComponent(key)}`,
+    `/${devicePathSegments[device.brand]}/remove-device/${encodeURIComponent(patientId)}/${encodeURIComponent(key)}`,
   );
 }
 
