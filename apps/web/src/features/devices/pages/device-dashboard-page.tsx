@@ -14,13 +14,13 @@ import {
 } from '@vigil/core';
 import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { SearchField } from '../../../components/search-field';
 import { deviceLabels, labels } from '../../../lib/labels';
 import { links, paths } from '../../../lib/paths';
 import { useSignedInUser } from '../../../lib/session/session-context';
 import { type DeviceSearch, useDeviceSearch } from '../api/search-devices';
 import { type ConfirmedAction, DeviceActionDialog } from '../components/device-action-dialog';
 import { DevicePager } from '../components/device-pager';
-import { DeviceSearchField } from '../components/device-search-field';
 import { type DeviceAction, DeviceTable } from '../components/device-table';
 import { UnrecognisedDevicesSection } from '../components/unrecognised-devices-section';
 
@@ -115,7 +115,12 @@ export function DeviceDashboardPage() {
           )}
         </Stack>
         <Stack direction="row" sx={{ alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-          <DeviceSearchField value={search.inputValue} onChange={handleSearch} />
+          <SearchField
+            value={search.inputValue}
+            onChange={handleSearch}
+            label={deviceLabels.searchDevices}
+            maxLength={100}
+          />
           <Typography color="text.secondary" aria-live="polite" sx={{ fontWeight: 500, minWidth: 90 }}>
             {list.data ? deviceLabels.deviceCount(list.data.count) : ''}
           </Typography>

@@ -6,9 +6,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { SearchField } from '../../../components/search-field';
 import { labels } from '../../../lib/labels';
 import { paths } from '../../../lib/paths';
-import { ListSearchField } from './list-search-field';
 
 interface ListToolbarProps {
   title: string;
@@ -87,7 +87,7 @@ export function ListToolbar({
         </Stack>
       </Stack>
       <Stack direction="row" sx={{ alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-        <ListSearchField value={search} onChange={onSearch} />
+        <SearchField value={search} onChange={onSearch} label={labels.searchPatients} maxLength={200} />
         <Typography color="text.secondary" aria-live="polite" sx={{ fontWeight: 500, minWidth: 90 }}>
           {count === undefined ? '' : labels.patientCount(count)}
         </Typography>

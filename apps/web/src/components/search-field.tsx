@@ -3,20 +3,23 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { searchDebounceMs } from '@vigil/core';
 import { useEffect, useRef, useState } from 'react';
-import { deviceLabels } from '../../../lib/labels';
 
-interface DeviceSearchFieldProps {
+interface SearchFieldProps {
+  /** The search in force. */
   value: string;
   onChange: (search: string) => void;
+  /** The placeholder, also the box's accessible name. */
+  label: string;
+  maxLength: number;
 }
 
-/** The inventory's search box: it asks the server once typing pauses, as the patient lists do. */
-export function DeviceSearchField({ value, onChange }: DeviceSearchFieldProps) {
+/** A list's search box: the list asks the server once typing pauses for 500 ms (spec patients 9). */
+export function SearchField({ value, onChange, label, maxLength }: SearchFieldProps) {
   const [text, setText] = useState(value);
   const sent = useRef(value);
 
-  // A search set from outside (Find Device on an unrecognised row, the back button) shows in the box; the
-  // box's own search coming back does not, so that nothing typed since is lost.
+  // A search set from outside (a link, the back button) shows in the box; the box's own search coming back
+  // does not, so that nothing typed since is lost.
   useEffect(() => {
     if (value !== sent.current) {
       sent.current = value;
@@ -39,9 +42,9 @@ export function DeviceSearchField({ value, onChange }: DeviceSearchFieldProps) {
       size="small"
       value={text}
       onChange={(event) => setText(event.target.value)}
-      placeholder={deviceLabels.searchDevices}
+      placeholder={label}
       slotProps={{
-        htmlInput: { 'aria-label': deviceLabels.searchDevices, maxLength: 100 },
+        htmlInput: { 'aria-label': label, maxLength },
         input: {
           startAdornment: (
             <InputAdornment position="start">
