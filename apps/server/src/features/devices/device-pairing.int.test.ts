@@ -443,6 +443,14 @@ describe('the pairing rules', () => {
       [second._id],
     );
     expect((await staff().get(`/api/devices?inputVal=&patientId=`)).statusCode).toBe(400);
+    const reads = await db()
+      .select({ actor: auditEvents.actorUserId, details: auditEvents.details })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.patientId, patient), eq(auditEvents.action, 'patient.viewed')));
+    expect(reads.filter((r) => (r.details as { view?: string }).view === 'devices')).toEqual([
+      { actor: ids.northStaff, details: { view: 'devices' } },
+      { actor: ids.northStaff, details: { view: 'devices' } },
+    ]);
   });
 });
 

@@ -76,7 +76,7 @@ function pairingRoutes(app: FastifyInstance, devices: DevicesService) {
   const tags = ['device pairing'];
 
   api.get('/devices', { schema: { tags, querystring: PatientDevicesQuery } }, async (req) =>
-    devices.patientDevices(req.user, req.query.patientId, req.query.inputVal),
+    devices.patientDevices(req.user, req.query.patientId, req.query.inputVal, req.ip),
   );
 
   // Brands that name the patient in the path and the device by identifier or `_id`.

@@ -362,11 +362,24 @@ export function createPairingService(deps: PairingDeps) {
       return { message: toasts.deviceDeleted };
     },
 
-    /** GET /devices?patientId=: the patient's pairings, current and past, newest first. */
-    async patientDevices(actor: AuthUser, patientId: string, inputVal: string) {
+    /**
+     * GET /devices?patientId=: the patient's pairings, current and past, newest first. A read of patient
+     * data, recorded as DESIGN 3 asks.
+     */
+    async patientDevices(actor: AuthUser, patientId: string, inputVal: string, ip: string | null) {
       const repo = createDevicesRepository(db);
       const patient = await visiblePatient(repo, actor, patientId);
       const rows = await repo.findPatientPairings(patient.id, inputVal);
+      await audit.record(db, {
+        actorUserId: actor.id,
+        clinicId: patient.clinicId,
+        patientId: patient.id,
+        action: 'patient.viewed',
+        entityType: 'patient',
+        entityId: patient.id,
+        details: { view: 'devices' },
+        ip,
+      });
       return { devices: rows.map((r) => toConnectedDevice(r.pairing, r.device)) };
     },
 
