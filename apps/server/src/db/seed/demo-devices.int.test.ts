@@ -1,4 +1,4 @@
-import { deviceBrands } from '@vigil/core';
+import { deviceBrands, unrecognisedReasons } from '@vigil/core';
 import { and, eq, isNotNull, isNull, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adaptBodyTrace } from '../../features/ingestion/adapters/bodytrace.adapter.js';
@@ -50,6 +50,20 @@ describe('the demo devices', () => {
     expect(free.some((d) => d.brand === 'Pylo')).toBe(true);
     expect(all.some((d) => d.clinicId === null)).toBe(true);
     expect(all.some((d) => d.status === 'deactivated')).toBe(true);
+  });
+
+  it('leave deliveries set aside for staff: an unknown scale and a deactivated monitor', async () => {
+    const token = await signIn(t.app, 'admin@circle.demo');
+    const res = await asUser(t.app, token).get('/api/devices/unrecognised');
+    expect(res.statusCode).toBe(200);
+    expect(
+      res.json().data.devices.map((d: { brand: string; reason: string }) => [d.brand, d.reason]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['BODYTRACE', unrecognisedReasons.unknownDevice],
+        ['Pylo', unrecognisedReasons.deactivated],
+      ]),
+    );
   });
 
   it("store readings as each vendor's adapter reads the raw payload kept beside them", async () => {

@@ -25,7 +25,7 @@ import {
   refreshClinicMetrics,
 } from '../../features/patients/patient-metrics.service.js';
 import { patientSearchText } from '../../features/patients/patient-search-text.js';
-import type { Measurement } from '../../simulator/wire-formats.js';
+import { bodyTracePayload, type Measurement, pyloPayload } from '../../simulator/wire-formats.js';
 import type { DbOrTx } from '../client.js';
 import {
   alerts,
@@ -37,6 +37,7 @@ import {
   patients,
   readings,
   timeEntries,
+  unrecognisedDevices,
   users,
 } from '../schema/index.js';
 import { bulkInsert } from './bulk-insert.js';
@@ -502,6 +503,51 @@ function stockDevices(clinics: readonly DemoClinic[], now: Date, out: Generated)
   for (const [brand, type] of brands) add(null, brand, type);
 }
 
+/**
+ * What the webhooks set aside, as staff find it on the device screens: a scale that was never added to
+ * the inventory, still weighing someone every morning, and a deactivated monitor still sending.
+ */
+function unrecognisedDeliveries(out: Generated, now: Date): (typeof unrecognisedDevices.$inferInsert)[] {
+  const deactivated = out.devices.find((d) => d.row.status === 'deactivated')!;
+  const at = (days: number, hours = 0) => new Date(now.getTime() - days * dayMs - hours * hourMs);
+  const unknown = demoDevice({
+    brand: 'BODYTRACE',
+    type: 'Scale',
+    clinicNumber: 9,
+    n: 0,
+    clinicId: null,
+    createdAt: now,
+  });
+  return [
+    {
+      source: 'BODYTRACE',
+      identifier: unknown.row.serialNumber,
+      reason: 'unknownDevice',
+      firstSeenAt: at(12, 3),
+      lastSeenAt: at(0, 5),
+      count: 11,
+      lastPayload: bodyTracePayload(unknown.wire, { takenAt: at(0, 5), sequence: 1, weightLbs: 187.2 }),
+    },
+    {
+      source: 'PYLO',
+      identifier: deactivated.row.serialNumber,
+      reason: 'deactivated',
+      deviceId: deactivated.row.id,
+      clinicId: deactivated.row.clinicId,
+      firstSeenAt: at(3, 2),
+      lastSeenAt: at(1, 2),
+      count: 2,
+      lastPayload: pyloPayload(deactivated.wire, {
+        takenAt: at(1, 2),
+        sequence: 1,
+        systolic: 132,
+        diastolic: 84,
+        heartRate: 71,
+      }),
+    },
+  ];
+}
+
 /** Each device's last reading, and a plausible battery, as its deliveries would have left them. */
 function deviceActivity(out: Generated, rng: Random) {
   const last = new Map<string, Date>();
@@ -874,6 +920,7 @@ export async function seedDemoPatients(
     out.devices.map((d) => d.row),
   );
   await bulkInsert(db, patientDevices, out.pairings);
+  await bulkInsert(db, unrecognisedDevices, unrecognisedDeliveries(out, now));
   await bulkInsert(db, readings, out.readings);
   await bulkInsert(db, alerts, out.alerts);
   await bulkInsert(db, calls, out.calls);
