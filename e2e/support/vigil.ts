@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 
 export const demoPassword = 'Demo!Pass1';
 
@@ -17,17 +17,22 @@ export const demo = {
 const screensDir = path.join(import.meta.dirname, '..', '.artifacts', 'screens');
 
 /**
- * A named screenshot of the current screen, for review in e2e/.artifacts/screens: the full page, or with
- * `viewport` only what is on screen (for dialogs, whose backdrop covers the viewport only).
+ * A named screenshot of the current screen, for review in e2e/.artifacts/screens: the full page, with
+ * `viewport` only what is on screen (for dialogs, whose backdrop covers the viewport only), or with `of`
+ * one part of the page.
  */
 export async function screenshot(
   page: Page,
   name: string,
-  options: { viewport?: boolean } = {},
+  options: { viewport?: boolean; of?: Locator } = {},
 ): Promise<void> {
   mkdirSync(screensDir, { recursive: true });
   // Menus and dialogs fade in: let the transitions end so the picture shows the settled screen.
   await page.waitForTimeout(400);
+  if (options.of) {
+    await options.of.screenshot({ path: path.join(screensDir, `${name}.png`), animations: 'disabled' });
+    return;
+  }
   // A full-page picture of a scrolled page draws the sticky top bar mid-page: start from the top.
   if (!options.viewport) await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({

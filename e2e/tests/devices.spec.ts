@@ -1,7 +1,6 @@
-import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { apiAs, demo, demoClinics, signIn, toast } from '../support/vigil';
+import { apiAs, demo, demoClinics, screenshot, signIn, toast } from '../support/vigil';
 
 /**
  * Device Management (spec administration 2, 4, 5, 6; decision 0009) against the real server: the add form
@@ -9,7 +8,6 @@ import { apiAs, demo, demoClinics, signIn, toast } from '../support/vigil';
  * Device'; deactivate, delete and unlink from the row menu; who sees the menu entry and the operator controls.
  */
 
-const shots = '/tmp/shots';
 /** A demo patient of Sunrise (apps/server seed: clinic 1, the fourteenth patient) that no other spec edits. */
 const patientId = '00000000-0000-4000-a001-000000000014';
 
@@ -19,14 +17,6 @@ const randomHex = (n: number) =>
 /** A Withings MAC address as printed on the box, with colons; stored without them. */
 const randomMac = () => (randomHex(12).match(/.{2}/g) ?? []).join(':');
 const randomImei = () => `35${randomDigits(13)}`;
-
-async function shot(page: Page, name: string): Promise<void> {
-  mkdirSync(shots, { recursive: true });
-  // Menus, dialogs and toasts fade in: let the transitions end.
-  await page.waitForTimeout(400);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true, animations: 'disabled' });
-}
 
 async function chooseOption(page: Page, label: string, option: string | RegExp): Promise<void> {
   await page.getByRole('combobox', { name: label }).click();
@@ -122,7 +112,7 @@ test.describe('device management (operator portal)', () => {
     await expect(page.getByRole('combobox', { name: 'Device Type' })).toHaveText('Scale');
     await expect(page.getByRole('combobox', { name: 'Clinic' })).toHaveText(demoClinics.sunrise.name);
     await expect(mac).toBeFocused();
-    await shot(page, 'device-form-created');
+    await screenshot(page, 'device-form-created');
 
     // The next one.
     const second = randomMac().replace(/:/g, '');
@@ -138,7 +128,7 @@ test.describe('device management (operator portal)', () => {
       page.getByText('A device of this brand with this identifier already exists.').first(),
     ).toBeVisible();
     await expect(mac).toHaveAttribute('aria-invalid', 'true');
-    await shot(page, 'device-form-duplicate');
+    await screenshot(page, 'device-form-duplicate');
 
     // Both are in the inventory, found by their serial number.
     await mac.fill('');
@@ -173,7 +163,7 @@ test.describe('device management (operator portal)', () => {
     await signIn(page, demo.admin);
     await page.goto('/device/dashboard');
     await expect(page.getByText(/^Devices: 1 - \d+ out of \d+$/)).toBeVisible();
-    await shot(page, 'device-dashboard-default');
+    await screenshot(page, 'device-dashboard-default');
     await search(page, tag.toLowerCase());
     await expect(page.getByText('11 devices')).toBeVisible();
     await expect(page.getByText('Devices: 1 - 10 out of 11')).toBeVisible();
@@ -181,7 +171,7 @@ test.describe('device management (operator portal)', () => {
     await expect(ids).toHaveCount(10);
     // The default order is the newest first.
     await expect(ids.first()).toHaveText(serials[10]!);
-    await shot(page, 'device-dashboard');
+    await screenshot(page, 'device-dashboard');
 
     // Sorting toggles ascending and descending, and starts again from page 1.
     await page.getByRole('button', { name: 'Next page' }).click();
@@ -237,7 +227,7 @@ test.describe('device management (operator portal)', () => {
     await expect(page.getByRole('textbox', { name: 'IMEI' })).toHaveValue(serial);
     await chooseOption(page, 'Device Type', 'Blood Pressure Monitor');
     await chooseOption(page, 'Clinic', demoClinics.harbor.name);
-    await shot(page, 'device-form-edit');
+    await screenshot(page, 'device-form-edit');
     await page.getByRole('button', { name: 'Update Device' }).click();
     await expect(toast(page, 'Device updated')).toBeVisible();
     // Back to the list as it was left: the search is kept.
@@ -298,7 +288,7 @@ test.describe('device management (operator portal)', () => {
       'ascending',
     );
     await expect(inventory(page).locator('tbody tr').first().locator('td').nth(3)).not.toBeEmpty();
-    await shot(page, 'device-dashboard-paired');
+    await screenshot(page, 'device-dashboard-paired');
     await search(page, serial);
     const row = rowOf(page, serial);
     await expect(row.locator('td').nth(3)).not.toBeEmpty();
@@ -355,7 +345,7 @@ test.describe('unrecognised devices', () => {
     await expect(row).toContainText('BodyTrace');
     await expect(row).toContainText('Not in the inventory');
     await expect(row.locator('td').nth(3)).toHaveText('1');
-    await shot(page, 'device-dashboard-unrecognised');
+    await screenshot(page, 'device-dashboard-unrecognised');
 
     // A device the inventory holds is found there rather than added again.
     const known = list.locator('tbody tr').filter({ hasText: unpaired });
@@ -421,7 +411,7 @@ test.describe('device management (who sees what)', () => {
     await expect(page.getByRole('button', { name: /^device actions/ })).toHaveCount(0);
     await search(page, harbor);
     await expect(page.getByText('No devices found.')).toBeVisible();
-    await shot(page, 'device-dashboard-clinic-user');
+    await screenshot(page, 'device-dashboard-clinic-user');
 
     // The form pages are the operator's: a clinic user is sent back to the list.
     await page.goto('/device/add');
@@ -437,11 +427,11 @@ test.describe('device management (who sees what)', () => {
     await expect(inventory(page)).toBeVisible();
     let overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
     expect(overflow).toBe(false);
-    await shot(page, 'device-dashboard-360');
+    await screenshot(page, 'device-dashboard-360');
     await page.getByRole('link', { name: 'Add Device' }).first().click();
     await expect(page.getByRole('combobox', { name: 'Device Brand' })).toBeVisible();
     overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
     expect(overflow).toBe(false);
-    await shot(page, 'device-form-360');
+    await screenshot(page, 'device-form-360');
   });
 });

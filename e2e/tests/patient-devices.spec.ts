@@ -1,7 +1,6 @@
-import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { demo, signIn, toast } from '../support/vigil';
+import { demo, screenshot, signIn, toast } from '../support/vigil';
 
 /**
  * Pairing on the patient's edit page (spec patients 2.1, 2.6, 4, 5) against the real server: the #deviceInfo
@@ -11,7 +10,6 @@ import { demo, signIn, toast } from '../support/vigil';
 
 /** A demo patient of Sunrise (apps/server seed: clinic 1, the twelfth patient) that no other spec edits. */
 const patientId = '00000000-0000-4000-a001-000000000012';
-const shots = '/tmp/shots';
 
 /** A 15-digit IMEI no other run uses. */
 const randomImei = (prefix: string) =>
@@ -19,14 +17,6 @@ const randomImei = (prefix: string) =>
     0,
     15,
   );
-
-async function shot(page: Page, name: string, target?: ReturnType<Page['locator']>): Promise<void> {
-  mkdirSync(shots, { recursive: true });
-  // Menus, dialogs and toasts fade in: let the transitions end.
-  await page.waitForTimeout(400);
-  if (target) await target.screenshot({ path: `${shots}/${name}.png`, animations: 'disabled' });
-  else await page.screenshot({ path: `${shots}/${name}.png`, animations: 'disabled' });
-}
 
 /** The section whose heading (h2) is `title`. */
 const section = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
@@ -46,7 +36,7 @@ test.describe('patient devices', () => {
     await page.goto(`/patient/edit/${patientId}#deviceInfo`);
     const deviceInfo = section(page, 'Device Info');
     await expect(deviceInfo).toBeInViewport();
-    await shot(page, 'patient-devices-anchor');
+    await screenshot(page, 'patient-devices-anchor', { viewport: true });
     // The device sections sit after the medical info and custom alerts, before Priority (spec patients 2.1).
     const headings = page.getByRole('heading', { level: 2 });
     const titles = await headings.allTextContents();
@@ -67,7 +57,7 @@ test.describe('patient devices', () => {
     await expect(pair).toBeEnabled();
     await deviceInfo.getByRole('textbox', { name: 'Device Name' }).fill('Bathroom scale');
     await chooseOption(page, 'Device Type', 'Scale');
-    await shot(page, 'patient-devices-bodytrace-form', deviceInfo);
+    await screenshot(page, 'patient-devices-bodytrace-form', { of: deviceInfo });
     await pair.click();
     await expect(toast(page, 'Pair was successful')).toBeVisible();
     await expect(imei).toHaveValue('');
@@ -97,7 +87,7 @@ test.describe('patient devices', () => {
     await smartMeterRow.getByRole('button', { name: 'Disconnect' }).click();
     await expect(toast(page, 'Device updated')).toBeVisible();
     await expect(smartMeterRow).toContainText('disabled');
-    await shot(page, 'patient-devices-connected-table', section(page, 'Connected Devices'));
+    await screenshot(page, 'patient-devices-connected-table', { of: section(page, 'Connected Devices') });
     await smartMeterRow.getByRole('button', { name: 'Reconnect' }).click();
     await expect(smartMeterRow).toContainText('active');
     await expect(smartMeterRow.getByRole('button', { name: 'Disconnect' })).toBeVisible();
@@ -108,7 +98,7 @@ test.describe('patient devices', () => {
     await expect(question).toContainText(
       'Deleting this device will disconnect it from the patient. Do you want to continue?',
     );
-    await shot(page, 'patient-devices-delete-question');
+    await screenshot(page, 'patient-devices-delete-question', { viewport: true });
     await question.getByRole('button', { name: 'Cancel' }).click();
     await expect(question).toBeHidden();
     await expect(bodyTraceRow).toHaveCount(1);
@@ -126,7 +116,7 @@ test.describe('patient devices', () => {
     await expect(deletedRow).toContainText('deleted');
     await expect(deletedRow.getByRole('cell').nth(6)).toHaveText(/^\d{2}\/\d{2}\/\d{4} /);
     await expect(history.getByRole('row').filter({ hasText: smartMeterImei })).toContainText('active');
-    await shot(page, 'patient-devices-history', historySection);
+    await screenshot(page, 'patient-devices-history', { of: historySection });
     await historySection.getByRole('button', { name: 'Hide History' }).click();
     await expect(history).toHaveCount(0);
 
@@ -142,7 +132,7 @@ test.describe('patient devices', () => {
     // modal): the toast is found by its text, and the dialog says the count in its own status line.
     await expect(page.getByText('Readings Synced Successfully')).toBeVisible();
     await expect(dialog.getByRole('status')).toHaveText(/new readings? received\.|No new readings\./);
-    await shot(page, 'patient-devices-active-dialog');
+    await screenshot(page, 'patient-devices-active-dialog', { viewport: true });
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();
 
@@ -171,7 +161,7 @@ test.describe('patient devices', () => {
     await pair.click();
     for (const name of ['Hub Serial Number', 'Bluetooth MA', 'Device Name', 'Model Name'])
       await expect(deviceInfo.getByRole('textbox', { name })).toHaveAccessibleDescription('Required');
-    await shot(page, 'patient-devices-edevice-required', deviceInfo);
+    await screenshot(page, 'patient-devices-edevice-required', { of: deviceInfo });
 
     await chooseOption(page, 'Brand', 'Tenovi');
     await expect(deviceInfo.getByRole('textbox', { name: 'Device ID' })).toBeVisible();
