@@ -19,29 +19,17 @@ import { defaultCustomAlerts } from '@vigil/core';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
-import { demoVendorSecrets, loadConfig } from '../src/config.js';
+import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 import { clinics, devices, patientDevices, patients } from '../src/db/schema/index.js';
 import { refreshPatientMetrics } from '../src/features/patients/patient-metrics.service.js';
+import { demoWebhookHeaders } from '../src/simulator/wire-formats.js';
+import { benchServerUrl, createBenchDatabase, postgresReachable } from './bench-postgres.js';
 
 const connections = 10;
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const warmupSeconds = 2;
 const targets = { ratio: 0.5, p99Ms: 25 };
-const serverUrl =
-  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
-
-async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 interface LoadResult {
   requestsPerSecond: number;
   p50: number;
@@ -167,27 +155,22 @@ const fmt = (n: number, width: number, digits = 0) => n.toFixed(digits).padStart
 
 async function main() {
   if (!(await postgresReachable())) {
-    console.info(`\nIngestion webhook: skipped, no PostgreSQL at ${new URL(serverUrl).host}`);
+    console.info(`\nIngestion webhook: skipped, no PostgreSQL at ${new URL(benchServerUrl).host}`);
     return 0;
   }
-  const name = `vigil_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
+  const benchDatabase = await createBenchDatabase();
+  const url = benchDatabase.url;
+  const database = await openDatabase({ databaseUrl: url });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vigil-bench-'));
   const config = {
     ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false' }),
-    databaseUrl: url.toString(),
+    databaseUrl: url,
     dataDir,
     webDist: '/nonexistent',
     jobs: false,
   };
   const app = await buildApp(config, { database });
-  const bare = await bareWebhook(url.toString());
+  const bare = await bareWebhook(url);
   try {
     const now = new Date();
     const single = await seedDevices(database.db, 1, now);
@@ -195,9 +178,7 @@ async function main() {
     const appUrl = `${await listen(app)}/api/webhooks/bodytrace`;
     const bareUrl = `${await listen(bare)}/webhook`;
     const auth = {
-      authorization: `Basic ${Buffer.from(
-        `${demoVendorSecrets.bodytrace.user}:${demoVendorSecrets.bodytrace.password}`,
-      ).toString('base64')}`,
+      authorization: demoWebhookHeaders.BODYTRACE.authorization!,
     };
 
     const start = now.getTime() - 3600 * 1000;
@@ -244,10 +225,7 @@ async function main() {
     await bare.close();
     await database.close();
     rmSync(dataDir, { recursive: true, force: true });
-    const c = new pg.Client({ connectionString: serverUrl });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
+    await benchDatabase.drop();
   }
 }
 

@@ -5,18 +5,17 @@
 //
 // PostgreSQL: BENCH_DATABASE_URL, else DATABASE_URL, else postgres://root@127.0.0.1:5432/test; a database is
 // created for each case and dropped after. Without a reachable server the PostgreSQL cases are skipped.
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { type Database, openDatabase } from '../src/db/client.js';
 import { demoPassword } from '../src/db/seed/demo.js';
 import { seedScaleClinic } from '../src/db/seed/scale.js';
+import { benchServerUrl, createBenchDatabase, postgresReachable } from './bench-postgres.js';
 
 interface Case {
   kind: 'postgres' | 'pglite';
@@ -32,38 +31,10 @@ const cases: Case[] = [
 ];
 const warmup = 30;
 const samples = 300;
-const serverUrl =
-  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
-
-async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 async function openCaseDatabase(kind: Case['kind']): Promise<{ database: Database; drop(): Promise<void> }> {
   if (kind === 'pglite') return { database: await openDatabase({}), drop: async () => undefined };
-  const name = `vigil_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    database: await openDatabase({ databaseUrl: url.toString() }),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+  const { url, drop } = await createBenchDatabase();
+  return { database: await openDatabase({ databaseUrl: url }), drop };
 }
 
 const p95 = (values: number[]) => {
@@ -151,7 +122,7 @@ let failed = false;
 for (const c of cases) {
   const label = `${c.kind.padEnd(10)}  ${String(c.patients).padStart(8)}`;
   if (c.kind === 'postgres' && !reachable) {
-    console.info(`${label}  skipped: no PostgreSQL at ${new URL(serverUrl).host}`);
+    console.info(`${label}  skipped: no PostgreSQL at ${new URL(benchServerUrl).host}`);
     continue;
   }
   const r = await runCase(c);
