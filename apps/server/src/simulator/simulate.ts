@@ -11,6 +11,7 @@ import {
   type PriorityListRow,
 } from '@vigil/core';
 import { createRandom } from '../db/seed/random.js';
+import { foldSearchText } from '../features/patients/patient-search-text.js';
 import { fakeWithingsUserId } from '../integrations/vendors/fake-vendors.js';
 import {
   type Measurement,
@@ -104,15 +105,11 @@ async function findPatients(o: Options): Promise<PriorityListRow[]> {
   }
   const choices = args.patient ?? [];
   if (choices.length === 0) return rows;
-  // Names are matched as people type them: case and accents aside.
-  const plain = (text: string) =>
-    text
-      .normalize('NFD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase();
+  // Names are matched as the lists' search matches them: case, accents and spacing aside.
   return choices.map((choice) => {
-    const wanted = plain(choice);
-    const found = rows.find((r) => r._id === choice) ?? rows.find((r) => plain(r.fullName).includes(wanted));
+    const wanted = foldSearchText(choice);
+    const found =
+      rows.find((r) => r._id === choice) ?? rows.find((r) => foldSearchText(r.fullName).includes(wanted));
     return found ?? fail(`No patient matches "${choice}".`);
   });
 }

@@ -5,6 +5,7 @@ import {
   pascalsPerMmHg,
   poundsPerKilogram,
   webhookPaths,
+  withingsMeasureTypes,
 } from '@vigil/core';
 import { demoVendorSecrets } from '../config.js';
 
@@ -105,10 +106,17 @@ export function bodyTracePayload(device: WireDevice, m: Measurement, legacy = fa
 export function withingsMeasureGroup(device: WireDevice, m: Measurement, grpid: number) {
   const measures: { value: number; type: number; unit: number }[] = [];
   if (isWeight(m))
-    measures.push({ value: Math.round((m.weightLbs! / poundsPerKilogram) * 1000), type: 1, unit: -3 });
+    measures.push({
+      value: Math.round((m.weightLbs! / poundsPerKilogram) * 1000),
+      type: withingsMeasureTypes.weight,
+      unit: -3,
+    });
   if (isBloodPressure(m)) {
-    measures.push({ value: m.diastolic!, type: 9, unit: 0 }, { value: m.systolic!, type: 10, unit: 0 });
-    if (m.heartRate != null) measures.push({ value: m.heartRate, type: 11, unit: 0 });
+    measures.push(
+      { value: m.diastolic!, type: withingsMeasureTypes.diastolic, unit: 0 },
+      { value: m.systolic!, type: withingsMeasureTypes.systolic, unit: 0 },
+    );
+    if (m.heartRate != null) measures.push({ value: m.heartRate, type: withingsMeasureTypes.pulse, unit: 0 });
   }
   const date = seconds(m.takenAt);
   return {

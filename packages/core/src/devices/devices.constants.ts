@@ -26,6 +26,16 @@ export const deviceBrandSource: Record<DeviceBrand, DeviceSource> = {
 export const deviceSources = ['BODYTRACE', 'WITHINGS', 'TENOVI', 'SMART_METER', 'PYLO', 'EDEVICE'] as const;
 export type DeviceSource = (typeof deviceSources)[number];
 
+/** The brand whose webhook stores a source: the inverse of `deviceBrandSource`. */
+export const sourceBrand: Record<DeviceSource, DeviceBrand> = {
+  BODYTRACE: 'BODYTRACE',
+  WITHINGS: 'Withings',
+  TENOVI: 'Tenovi',
+  SMART_METER: 'Smart Meter',
+  PYLO: 'Pylo',
+  EDEVICE: 'EDEVICE',
+};
+
 /** The webhook path segment of each source: POST /api/webhooks/{segment}. */
 export const webhookPaths: Record<DeviceSource, string> = {
   BODYTRACE: 'bodytrace',
@@ -107,6 +117,9 @@ export const deviceReadingRanges = {
 } as const;
 /** A device reading stamped further than this in the future is refused (vendors.md). */
 export const futureToleranceMs = 5 * 60_000;
+
+/** Withings Measure API types the product keeps (vendors.md): weight (kg), diastolic, systolic, heart pulse. */
+export const withingsMeasureTypes = { weight: 1, diastolic: 9, systolic: 10, pulse: 11 } as const;
 
 /** Unit conversions at the edge (vendors.md). */
 export const pascalsPerMmHg = 133.322;

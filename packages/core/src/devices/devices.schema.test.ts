@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../messages.js';
+import { deviceBrandSource, deviceBrands, deviceSources, sourceBrand } from './devices.constants.js';
 import { DeviceForm, DeviceRequest, PairDeviceForm } from './devices.schema.js';
 
 describe('device form', () => {
@@ -86,4 +87,11 @@ describe('device pairing', () => {
     [{ brand: 'Tenovi', hwiDeviceId: 'TV-1' }, true],
     [{ brand: 'Tenovi', hwiDeviceId: ' ' }, false],
   ])('%o is valid: %s', (input, ok) => expect(PairDeviceForm.safeParse(input).success).toBe(ok));
+});
+
+describe('brands and sources', () => {
+  it('map each brand to its webhook source and back', () => {
+    for (const brand of deviceBrands) expect(sourceBrand[deviceBrandSource[brand]]).toBe(brand);
+    expect(new Set(deviceBrands.map((b) => deviceBrandSource[b]))).toEqual(new Set(deviceSources));
+  });
 });

@@ -1,4 +1,4 @@
-import { type DeviceBrand, type DeviceSource, type DeviceType, imeiWithCheckDigit } from '@vigil/core';
+import { type DeviceBrand, type DeviceType, imeiWithCheckDigit } from '@vigil/core';
 import { adaptBodyTrace } from '../../features/ingestion/adapters/bodytrace.adapter.js';
 import { adaptEDevice } from '../../features/ingestion/adapters/edevice.adapter.js';
 import { adaptPylo } from '../../features/ingestion/adapters/pylo.adapter.js';
@@ -24,15 +24,6 @@ import type { devices, readings } from '../schema/index.js';
  * deactivated. Their readings are built as each vendor sends them and passed through the webhooks' own
  * adapters, so a seeded reading carries the vendor's id and raw payload as a delivered one would.
  */
-
-export const brandOfSource: Record<DeviceSource, DeviceBrand> = {
-  BODYTRACE: 'BODYTRACE',
-  WITHINGS: 'Withings',
-  TENOVI: 'Tenovi',
-  SMART_METER: 'Smart Meter',
-  PYLO: 'Pylo',
-  EDEVICE: 'EDEVICE',
-};
 
 /** The stored (encrypted) tokens of a Withings user, as activation leaves them on the device row. */
 export type WithingsTokenMaker = (userId: string) => {

@@ -14,6 +14,7 @@ import {
   type Reading,
   resolveThresholds,
   type StoredAlert,
+  sourceBrand,
   startOfCalendarDay,
   type Thresholds,
 } from '@vigil/core';
@@ -41,13 +42,7 @@ import {
   users,
 } from '../schema/index.js';
 import { bulkInsert } from './bulk-insert.js';
-import {
-  brandOfSource,
-  type DemoDevice,
-  demoDevice,
-  deviceReadingRow,
-  type WithingsTokenMaker,
-} from './demo-devices.js';
+import { type DemoDevice, demoDevice, deviceReadingRow, type WithingsTokenMaker } from './demo-devices.js';
 import { createRandom, type Random } from './random.js';
 
 const hourMs = 3_600_000;
@@ -429,7 +424,7 @@ function pairDevices(clinic: DemoClinic, plan: PatientPlan, out: Generated): Pat
   const endedAt = new Date(dayStart(plan.lastDay + 1) + 10 * hourMs);
   const pair = (source: DeviceSource, type: DeviceType) => {
     const device = demoDevice({
-      brand: brandOfSource[source],
+      brand: sourceBrand[source],
       type,
       clinicNumber: clinic.number,
       n: out.devices.length,

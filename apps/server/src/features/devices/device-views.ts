@@ -3,10 +3,10 @@ import {
   type DeviceBrand,
   type DeviceSource,
   type DeviceType,
-  deviceBrandSource,
   type FreeDevice,
   type InventoryDevice,
   shownDeviceStatus,
+  sourceBrand,
   type UnrecognisedDevice,
   unrecognisedReasons,
 } from '@vigil/core';
@@ -89,15 +89,10 @@ export const toFreeDevice = (d: DeviceRow): FreeDevice => ({
   type: typeOf(d),
 });
 
-/** The brand of a webhook's reading source: the inverse of the core's `deviceBrandSource`. */
-const brandOfSource = Object.fromEntries(
-  Object.entries(deviceBrandSource).map(([brand, source]) => [source, brand]),
-) as Record<DeviceSource, DeviceBrand>;
-
 export const toUnrecognisedDevice = (r: UnrecognisedDeviceRow): UnrecognisedDevice => ({
   _id: r.id,
   source: r.source as DeviceSource,
-  brand: brandOfSource[r.source as DeviceSource],
+  brand: sourceBrand[r.source as DeviceSource],
   identifier: r.identifier,
   // Stored as a key of the core's `unrecognisedReasons`; shown as its wording.
   reason: unrecognisedReasons[r.reason as keyof typeof unrecognisedReasons] ?? r.reason,

@@ -1,4 +1,4 @@
-import { AppError, type DeviceBrand, errorMessages, toasts } from '@vigil/core';
+import { AppError, type DeviceBrand, errorMessages, toasts, withingsMeasureTypes } from '@vigil/core';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import {
@@ -11,7 +11,7 @@ import type { AuditService } from '../audit/audit.service.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import { patientScope } from '../patients/patient-scope.js';
 import { adaptSmartMeter } from './adapters/smart-meter.adapter.js';
-import { adaptWithingsGroups, withingsMeasureTypes } from './adapters/withings.adapter.js';
+import { adaptWithingsGroups } from './adapters/withings.adapter.js';
 import { createIngestionRepository, type WithingsDeviceRow } from './ingestion.repository.js';
 import type { IngestionService } from './ingestion.service.js';
 import type { DeviceDelivery } from './ingestion.types.js';

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { withingsMeasureTypes } from '@vigil/core';
 import { z } from 'zod';
 import { VendorUnavailableError, vendorFetch } from './vendor-error.js';
 
@@ -9,7 +10,7 @@ export interface WithingsApiConfig {
 }
 
 /** The measure types the product reads: weight, diastolic, systolic, heart pulse (Withings Measure API). */
-export const withingsMeasTypes = '1,9,10,11';
+export const withingsMeasTypes = Object.values(withingsMeasureTypes).join(',');
 
 /**
  * Withings "Signature v2": HMAC-SHA256, keyed with the client secret, of the values of `action`,

@@ -1,10 +1,8 @@
-import { poundsPerKilogram } from '@vigil/core';
+import { poundsPerKilogram, withingsMeasureTypes } from '@vigil/core';
 import { z } from 'zod';
 import type { DeviceDelivery, VendorReading } from '../ingestion.types.js';
 import { hasValue, hundredths, parsePayload, vendorKey, whole } from './parse-payload.js';
 
-/** Measure types the product keeps (Withings Measure API): weight (kg), diastolic, systolic, heart pulse. */
-export const withingsMeasureTypes = { weight: 1, diastolic: 9, systolic: 10, pulse: 11 } as const;
 /** `attrib` values of a measure entered by hand (2) or by the user on a device (4): not device data. */
 const manualAttribs = new Set([2, 4]);
 

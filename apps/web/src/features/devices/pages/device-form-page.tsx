@@ -1,10 +1,7 @@
 import Alert from '@mui/material/Alert';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Typography from '@mui/material/Typography';
 import { toasts } from '@vigil/core';
-import type { ReactNode } from 'react';
-import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Navigate, useParams, useSearchParams } from 'react-router';
+import { FormPage, useGoBack } from '../../../components/form-page';
 import { LoadingScreen } from '../../../components/loading-screen';
 import { deviceLabels, labels } from '../../../lib/labels';
 import { paths } from '../../../lib/paths';
@@ -15,33 +12,6 @@ import { useDevice } from '../api/get-device';
 import { useUpdateDevice } from '../api/update-device';
 import { isDeviceBrand } from '../device-view';
 import { type DeviceFormDefaults, DeviceFormFields, type DeviceFormResult } from '../forms/device-form';
-
-function PageFrame({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
-  return (
-    <>
-      <Typography variant="h1" sx={{ mb: subtitle ? 0.5 : 3 }}>
-        {title}
-      </Typography>
-      {subtitle && (
-        <Typography color="text.secondary" sx={{ mb: 3, fontFamily: 'monospace' }}>
-          {subtitle}
-        </Typography>
-      )}
-      <Card sx={{ maxWidth: 760 }}>
-        <CardContent sx={{ p: { xs: 2, sm: 3 }, '&:last-child': { pb: { xs: 2, sm: 3 } } }}>
-          {children}
-        </CardContent>
-      </Card>
-    </>
-  );
-}
-
-/** Back where the user came from (the inventory), or to the inventory when the form was opened directly. */
-function useGoBack() {
-  const navigate = useNavigate();
-  const location = useLocation();
-  return () => (location.key === 'default' ? navigate(paths.deviceDashboard) : navigate(-1));
-}
 
 /** The inventory belongs to the operator portal (spec administration 6). */
 const isOperator = (portal: string) => portal === 'CIRCLE';
@@ -54,7 +24,7 @@ export function AddDevicePage() {
   const user = useSignedInUser();
   const [params] = useSearchParams();
   const createDevice = useCreateDevice();
-  const goBack = useGoBack();
+  const goBack = useGoBack(paths.deviceDashboard);
   if (!isOperator(user.role.portal)) return <Navigate to={paths.deviceDashboard} replace />;
 
   const brand = params.get('brand');
@@ -67,7 +37,7 @@ export function AddDevicePage() {
   };
 
   return (
-    <PageFrame title={deviceLabels.addDeviceTitle}>
+    <FormPage monospaceSubtitle maxWidth={760} title={deviceLabels.addDeviceTitle}>
       <DeviceFormFields
         defaultValues={defaultValues}
         mode="add"
@@ -75,7 +45,7 @@ export function AddDevicePage() {
         onSubmit={(values: DeviceFormResult) => createDevice.mutateAsync(values)}
         onCancel={goBack}
       />
-    </PageFrame>
+    </FormPage>
   );
 }
 
@@ -87,14 +57,14 @@ export function EditDevicePage() {
   // Clinic users are sent to the inventory before anything is fetched.
   const device = useDevice(operator ? id : undefined);
   const updateDevice = useUpdateDevice();
-  const goBack = useGoBack();
+  const goBack = useGoBack(paths.deviceDashboard);
   if (!operator) return <Navigate to={paths.deviceDashboard} replace />;
   if (device.isPending) return <LoadingScreen text={labels.loading} />;
   if (device.isError) {
     return (
-      <PageFrame title={deviceLabels.editDeviceTitle}>
+      <FormPage monospaceSubtitle maxWidth={760} title={deviceLabels.editDeviceTitle}>
         <Alert severity="error">{deviceLabels.deviceNotFound}</Alert>
-      </PageFrame>
+      </FormPage>
     );
   }
 
@@ -107,7 +77,12 @@ export function EditDevicePage() {
   }
 
   return (
-    <PageFrame title={deviceLabels.editDeviceTitle} subtitle={current.serialNumber}>
+    <FormPage
+      monospaceSubtitle
+      maxWidth={760}
+      title={deviceLabels.editDeviceTitle}
+      subtitle={current.serialNumber}
+    >
       <DeviceFormFields
         // A new key per device, so that opening another device's form starts from its own values.
         key={current._id}
@@ -123,6 +98,6 @@ export function EditDevicePage() {
         onSubmit={handleSubmit}
         onCancel={goBack}
       />
-    </PageFrame>
+    </FormPage>
   );
 }

@@ -1,9 +1,7 @@
 import Alert from '@mui/material/Alert';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Typography from '@mui/material/Typography';
 import { type CreateUserRequest, toasts, type UpdateUserRequest, type UserForm } from '@vigil/core';
-import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
+import { FormPage, useGoBack } from '../../../components/form-page';
 import { LoadingScreen } from '../../../components/loading-screen';
 import { labels, notices } from '../../../lib/labels';
 import { paths } from '../../../lib/paths';
@@ -32,41 +30,6 @@ const blank: UserFormValues = {
 const protocolFor = (values: UserForm) =>
   values.clinicalRole === 'PHYSICIAN' ? values.emergencyProtocol || null : null;
 
-function PageFrame({
-  title,
-  subtitle,
-  children,
-}: {
-  title: string;
-  subtitle?: string | null;
-  children: React.ReactNode;
-}) {
-  return (
-    <>
-      <Typography variant="h1" sx={{ mb: subtitle ? 0.5 : 3 }}>
-        {title}
-      </Typography>
-      {subtitle && (
-        <Typography color="text.secondary" sx={{ mb: 3 }}>
-          {subtitle}
-        </Typography>
-      )}
-      <Card sx={{ maxWidth: 880 }}>
-        <CardContent sx={{ p: { xs: 2, sm: 3 }, '&:last-child': { pb: { xs: 2, sm: 3 } } }}>
-          {children}
-        </CardContent>
-      </Card>
-    </>
-  );
-}
-
-/** Back where the admin came from (the users list), or to the account screen when opened directly. */
-function useGoBack() {
-  const navigate = useNavigate();
-  const location = useLocation();
-  return () => (location.key === 'default' ? navigate(paths.account) : navigate(-1));
-}
-
 /**
  * /account/new, /account/new/{clinicId}: a new account. In a clinic (the route's, or a clinic admin's own)
  * it is a CLINIC-portal physician or staff member; without one, an operator-portal care navigator.
@@ -75,7 +38,7 @@ export function NewUserPage() {
   const admin = useSignedInUser();
   const params = useParams();
   const createUser = useCreateUser();
-  const goBack = useGoBack();
+  const goBack = useGoBack(paths.account);
   const clinicId = params.clinicId ?? (admin.role.portal === 'CLINIC' ? admin.clinicId : null);
   if (admin.role.access !== 'ADMIN') return <Navigate to={paths.account} replace />;
 
@@ -95,7 +58,8 @@ export function NewUserPage() {
   }
 
   return (
-    <PageFrame
+    <FormPage
+      maxWidth={880}
       title={labels.newAccountTitle}
       subtitle={clinicId && clinicId === admin.clinicId ? admin.clinicName : null}
     >
@@ -109,7 +73,7 @@ export function NewUserPage() {
         onSubmit={handleSubmit}
         onCancel={goBack}
       />
-    </PageFrame>
+    </FormPage>
   );
 }
 
@@ -123,9 +87,9 @@ export function EditUserPage() {
   if (user.isPending) return <LoadingScreen text={labels.loading} />;
   if (user.isError) {
     return (
-      <PageFrame title={labels.editAccountTitle}>
+      <FormPage maxWidth={880} title={labels.editAccountTitle}>
         <Alert severity="error">{notices.userNotFound}</Alert>
-      </PageFrame>
+      </FormPage>
     );
   }
   return <EditUserForm user={user.data} self={user.data.userId === admin.userId} />;
@@ -133,7 +97,7 @@ export function EditUserPage() {
 
 function EditUserForm({ user, self }: { user: UserView; self: boolean }) {
   const updateUser = useUpdateUser();
-  const goBack = useGoBack();
+  const goBack = useGoBack(paths.account);
   const clinical = user.role.type === 'PHYSICIAN' || user.role.type === 'STAFF';
 
   async function handleSubmit(values: UserForm) {
@@ -154,7 +118,8 @@ function EditUserForm({ user, self }: { user: UserView; self: boolean }) {
   }
 
   return (
-    <PageFrame
+    <FormPage
+      maxWidth={880}
       title={labels.editAccountTitle}
       subtitle={`${user.firstName} ${user.lastName}${user.clinicName ? ` · ${user.clinicName}` : ''}`}
     >
@@ -179,6 +144,6 @@ function EditUserForm({ user, self }: { user: UserView; self: boolean }) {
         onSubmit={handleSubmit}
         onCancel={goBack}
       />
-    </PageFrame>
+    </FormPage>
   );
 }
