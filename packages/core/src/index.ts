@@ -22,6 +22,7 @@ export * from './messages.js';
 export * from './notes/notes.schema.js';
 export * from './patients/color-bands.rules.js';
 export * from './patients/list-metrics.rules.js';
+export * from './patients/patient-details.js';
 export * from './patients/patient-lists.schema.js';
 export * from './patients/patient-requests.schema.js';
 export * from './patients/patient-view.js';

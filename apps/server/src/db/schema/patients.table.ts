@@ -1,4 +1,4 @@
-import type { CustomAlert } from '@vigil/core';
+import type { CustomAlert, Medication } from '@vigil/core';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -21,6 +21,7 @@ export interface PatientPhone {
   type: 'Cell' | 'Landline' | null;
   notes: string | null;
 }
+export type StoredMedication = Medication & { _id: string };
 export interface PatientAddress {
   address?: string | null;
   apt?: string | null;
@@ -70,6 +71,10 @@ export const patients = pgTable(
     /** Start of the current (or last) enrolment: the list's Date of Enrollment and the adherence rules' start. */
     enrolledAt: timestamp('enrolled_at', { withTimezone: true }),
     highPriority: boolean('high_priority').notNull().default(false),
+    /** The Active Issues panel's free text. */
+    activeIssues: text('active_issues').notNull().default(''),
+    /** The medications list, each with its `_id`; the detail page saves the whole list at once. */
+    medications: jsonb('medications').$type<StoredMedication[]>().notNull().default([]),
     /** The patient's own thresholds; null means the clinic's. */
     customAlerts: jsonb('custom_alerts').$type<CustomAlert[]>(),
     assignedPhysicianId: uuid('assigned_physician_id').references(() => users.id),
