@@ -32,16 +32,19 @@ import {
   alerts,
   calls,
   devices,
+  monthlyNotes,
   type PatientPhone,
   patientCareTeam,
   patientDevices,
   patients,
   readings,
+  staffNotes,
   timeEntries,
   unrecognisedDevices,
   users,
 } from '../schema/index.js';
 import { bulkInsert } from './bulk-insert.js';
+import { generateCareNotes } from './demo-care-notes.js';
 import { type DemoDevice, demoDevice, deviceReadingRow, type WithingsTokenMaker } from './demo-devices.js';
 import { createRandom, type Random } from './random.js';
 
@@ -907,6 +910,14 @@ export async function seedDemoPatients(
     }
   }
 
+  const careNotes = generateCareNotes(
+    out.patients,
+    out.alerts,
+    clinics.map((c) => ({ clinicId: c.id, writers: [...c.staff, ...c.navigators] })),
+    now,
+    monthOfDay(calendarDay(now, timeZone)),
+  );
+
   await bulkInsert(db, patients, out.patients);
   await bulkInsert(db, patientCareTeam, out.careTeam);
   await bulkInsert(
@@ -920,6 +931,8 @@ export async function seedDemoPatients(
   await bulkInsert(db, alerts, out.alerts);
   await bulkInsert(db, calls, out.calls);
   await bulkInsert(db, timeEntries, out.timeEntries);
+  await bulkInsert(db, staffNotes, careNotes.staffNotes);
+  await bulkInsert(db, monthlyNotes, careNotes.monthlyNotes);
   for (const clinic of clinics) {
     await rebuildClinicDayRollups(db, { id: clinic.id, timeZone });
     await refreshClinicMetrics(db, clinic.id, now);
