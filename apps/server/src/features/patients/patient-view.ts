@@ -1,5 +1,6 @@
-import type { ConsentStatus, PatientView } from '@vigil/core';
-import type { PatientRecord } from './patients.repository.js';
+import type { ConsentStatus, PatientDetailsView, PatientView } from '@vigil/core';
+import { toAlertView } from '../alerts/alert-view.js';
+import type { PatientDetailsFacts, PatientRecord } from './patients.repository.js';
 
 const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`;
 
@@ -49,5 +50,18 @@ export function toPatientView(record: PatientRecord): PatientView {
     trackedTimeThisMonth: record.trackedTimeThisMonth,
     lastReviewedAt: patient.lastReviewedAt?.toISOString() ?? null,
     createdAt: patient.createdAt.toISOString(),
+  };
+}
+
+/** GET /pacients/{id}/details: the patient and what the detail page's first paint needs (decision 0010). */
+export function toPatientDetailsView(record: PatientRecord, facts: PatientDetailsFacts): PatientDetailsView {
+  return {
+    ...toPatientView(record),
+    activeIssues: record.patient.activeIssues,
+    medications: record.patient.medications,
+    alerts: facts.alerts.map(toAlertView),
+    lastCompletedCall: facts.lastCompletedCall?.toISOString() ?? null,
+    lastAttemptedCall: facts.lastAttemptedCall?.toISOString() ?? null,
+    devicesCount: facts.devicesCount,
   };
 }

@@ -1,11 +1,15 @@
 import type { CustomAlert } from '@vigil/core';
-import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import {
+  type AlertRow,
+  alerts,
+  calls,
   clinics,
   type PatientRow,
   patientCareTeam,
+  patientDevices,
   patientMetrics,
   patients,
   sessions,
@@ -31,6 +35,16 @@ export interface PatientRecord {
   physicianName: { firstName: string; lastName: string } | null;
   careTeam: CareTeamMember[];
   trackedTimeThisMonth: number;
+}
+
+/** What the detail page shows beside the patient (decision 0010). */
+export interface PatientDetailsFacts {
+  /** Alerts not dismissed, newest reading date first. */
+  alerts: AlertRow[];
+  lastCompletedCall: Date | null;
+  lastAttemptedCall: Date | null;
+  /** Pairings in force: not deleted, active or disabled. */
+  devicesCount: number;
 }
 
 export interface ClinicSummary {
@@ -94,6 +108,33 @@ export function createPatientsRepository(db: DbOrTx) {
             : null,
         careTeam: row.careTeam,
         trackedTimeThisMonth: row.trackedTimeThisMonth ?? 0,
+      };
+    },
+
+    /** The detail page's alerts, calls and device count of a patient already found in scope: two queries. */
+    async findDetailsFacts(patientId: string): Promise<PatientDetailsFacts> {
+      const open = await db
+        .select()
+        .from(alerts)
+        .where(and(eq(alerts.patientId, patientId), isNull(alerts.dismissedAt)))
+        .orderBy(sql`${alerts.readingDate} desc nulls last`, desc(alerts.createdAt), alerts.id);
+      const lastCall = (outcome: 'attempted' | 'completed') =>
+        sql<Date | null>`(select max(${calls.at}) from ${calls}
+          where ${calls.patientId} = ${patientId} and ${calls.outcome} = ${outcome})`.mapWith(calls.at);
+      const [facts] = await db
+        .select({
+          lastCompletedCall: lastCall('completed'),
+          lastAttemptedCall: lastCall('attempted'),
+          devicesCount: sql<number>`(select count(*)::int from ${patientDevices}
+            where ${patientDevices.patientId} = ${patientId} and ${patientDevices.deletedAt} is null)`,
+        })
+        .from(patients)
+        .where(eq(patients.id, patientId));
+      return {
+        alerts: open,
+        lastCompletedCall: facts?.lastCompletedCall ?? null,
+        lastAttemptedCall: facts?.lastAttemptedCall ?? null,
+        devicesCount: facts?.devicesCount ?? 0,
       };
     },
 

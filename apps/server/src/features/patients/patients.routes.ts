@@ -54,13 +54,20 @@ export function patientsRoutes(app: FastifyInstance, patients: PatientsService) 
   );
 
   api.get('/pacients/:id/details', { schema: { tags, params: PatientIdParams } }, async (req) => ({
-    data: await patients.get(req.user, req.params.id, 'details', req.ip),
+    data: await patients.details(req.user, req.params.id, req.ip),
   }));
 
   api.put(
     '/pacients/:id',
     { schema: { tags, params: PatientIdParams, body: PatientFormBody } },
     async (req) => ({ data: await patients.update(req.user, req.params.id, req.body, req.ip) }),
+  );
+
+  // The detail page's Active Issues and Medications: `{ activeIssues }` or `{ medications }` (decision 0010).
+  api.patch(
+    '/pacients/:id',
+    { schema: { tags, params: PatientIdParams, body: PatientFormBody } },
+    async (req) => ({ data: await patients.patch(req.user, req.params.id, req.body, req.ip) }),
   );
 
   api.post(

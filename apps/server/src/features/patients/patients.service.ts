@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import {
+  ActiveIssuesUpdate,
   AppError,
   type BulkTimeBody,
   type BulkTimeQuery,
@@ -11,8 +13,11 @@ import {
   defaultTimeZone,
   errorMessages,
   type MarkReviewedResult,
+  MedicationsUpdate,
+  type MedicationView,
   messages,
   monthDays,
+  type PatientDetailsView,
   type PatientFilters,
   type PatientListPage,
   type PatientPayload,
@@ -30,7 +35,7 @@ import {
 import type { z } from 'zod';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
-import type { PatientRow } from '../../db/schema/index.js';
+import type { PatientRow, StoredMedication } from '../../db/schema/index.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import {
@@ -47,7 +52,7 @@ import {
 } from './patient-metrics.service.js';
 import { patientScope, scopeIncludesClinic } from './patient-scope.js';
 import { patientSearchText } from './patient-search-text.js';
-import { toPatientView } from './patient-view.js';
+import { toPatientDetailsView, toPatientView } from './patient-view.js';
 import {
   type AssignableUser,
   type CareTeamMember,
@@ -68,6 +73,51 @@ function formErrors(error: z.ZodError): AppError {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
   return new AppError('VALIDATION', messages.requiredFieldsBanner, fields);
+}
+
+/** A refused PATCH: the first problem as the message, every one by field ('medications.0.name'). */
+function fieldErrors(error: z.ZodError): AppError {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
+  return new AppError('VALIDATION', Object.values(fields)[0] ?? messages.required, fields);
+}
+
+/** PATCH /pacients/{id} saves one of the detail page's two fields at a time (decision 0010). */
+export const patchOneFieldMessage = 'Send either activeIssues or medications.';
+
+export type PatientPatchResult = { activeIssues: string } | { medications: MedicationView[] };
+
+/** What a medication is compared and stored by: the form's fields, the server's id, nothing else. */
+const medicationOf = (m: {
+  name: string;
+  doseSize: { value: number; type: StoredMedication['doseSize']['type'] };
+  frequency: { type: StoredMedication['frequency']['type'] };
+}) => ({
+  name: m.name,
+  doseSize: { value: m.doseSize.value, type: m.doseSize.type },
+  frequency: { type: m.frequency.type },
+});
+
+/** The body of PATCH /pacients/{id}: exactly one of the two fields, parsed by the core's schema. */
+function parsePatch(body: unknown) {
+  const given = (body ?? {}) as Record<string, unknown>;
+  const hasIssues = 'activeIssues' in given;
+  const hasMedications = 'medications' in given;
+  if (!hasIssues && !hasMedications)
+    throw new AppError('VALIDATION', messages.required, {
+      activeIssues: messages.required,
+      medications: messages.required,
+    });
+  if (hasIssues && hasMedications)
+    throw new AppError('VALIDATION', patchOneFieldMessage, { _: patchOneFieldMessage });
+  if (hasIssues) {
+    const parsed = ActiveIssuesUpdate.safeParse(given);
+    if (!parsed.success) throw fieldErrors(parsed.error);
+    return { issues: parsed.data, medications: undefined };
+  }
+  const parsed = MedicationsUpdate.safeParse(given);
+  if (!parsed.success) throw fieldErrors(parsed.error);
+  return { issues: undefined, medications: parsed.data };
 }
 
 const invalid = (fields: Record<string, string>) =>
@@ -245,6 +295,20 @@ export function createPatientsService(deps: PatientsDeps) {
     return { filters, searchString: query.searchString };
   }
 
+  /** 'Viewed patient' in the audit trail, with the view that was read. */
+  async function recordViewed(actor: AuthUser, record: PatientRecord, view: string, ip: string | null) {
+    await audit.record(db, {
+      actorUserId: actor.id,
+      clinicId: record.patient.clinicId,
+      patientId: record.patient.id,
+      action: 'patient.viewed',
+      entityType: 'patient',
+      entityId: record.patient.id,
+      details: { message: 'Viewed patient', view },
+      ip,
+    });
+  }
+
   const page = <Row>(rows: Row[], ids: string[], pageSize: number): PatientListPage<Row> => ({
     patients: rows,
     totalPatients: ids.length,
@@ -382,17 +446,90 @@ export function createPatientsService(deps: PatientsDeps) {
       ip: string | null,
     ): Promise<PatientView> {
       const record = await findVisible(actor, id);
-      await audit.record(db, {
-        actorUserId: actor.id,
-        clinicId: record.patient.clinicId,
-        patientId: record.patient.id,
-        action: 'patient.viewed',
-        entityType: 'patient',
-        entityId: record.patient.id,
-        details: { view },
-        ip,
-      });
+      await recordViewed(actor, record, view, ip);
       return toPatientView(record);
+    },
+
+    /** GET /pacients/{id}/details: the patient with its alerts, calls, issues, medications and devices. */
+    async details(actor: AuthUser, id: string, ip: string | null): Promise<PatientDetailsView> {
+      const record = await findVisible(actor, id);
+      const facts = await patients.findDetailsFacts(record.patient.id);
+      await recordViewed(actor, record, 'details', ip);
+      return toPatientDetailsView(record, facts);
+    },
+
+    /**
+     * PATCH /pacients/{id}: the Active Issues text, or the whole medications list. A medication keeps its
+     * `_id` when it names one of the saved list; any other (none, unknown, repeated) gets a new one, so ids
+     * are always the server's. Each added, changed or removed medication is an audit event of its own.
+     */
+    async patch(actor: AuthUser, id: string, body: unknown, ip: string | null): Promise<PatientPatchResult> {
+      const scope = patientScope(actor);
+      return db.transaction(async (tx) => {
+        const repo = createPatientsRepository(tx);
+        // Tenancy first: another clinic's patient is 404 whatever the body.
+        const before = await repo.lockById(scope, id);
+        if (!before) throw notFound();
+        const { issues, medications } = parsePatch(body);
+        const now = clock.now();
+        const record = (action: string, message: string, details: Record<string, unknown> = {}) =>
+          audit.record(tx, {
+            actorUserId: actor.id,
+            clinicId: before.clinicId,
+            patientId: before.id,
+            action,
+            entityType: 'patient',
+            entityId: before.id,
+            details: { message, ...details },
+            ip,
+          });
+
+        if (issues) {
+          const text = issues.activeIssues;
+          if (text !== before.activeIssues) {
+            await repo.update(scope, id, { activeIssues: text }, now);
+            await record('patient.active-issues.updated', 'Updated active issues', {
+              before: before.activeIssues,
+              after: text,
+            });
+          }
+          return { activeIssues: text };
+        }
+
+        const saved = new Map(before.medications.map((m) => [m._id, m]));
+        const kept = new Set<string>();
+        const next: StoredMedication[] = (medications?.medications ?? []).map((m) => {
+          const wanted = typeof m._id === 'string' ? m._id : undefined;
+          const _id = wanted && saved.has(wanted) && !kept.has(wanted) ? wanted : randomUUID();
+          kept.add(_id);
+          return { _id, ...medicationOf(m) };
+        });
+        const changes: Array<[string, string, Record<string, unknown>]> = [];
+        for (const m of next) {
+          const old = saved.get(m._id);
+          if (!old) changes.push(['patient.medication.added', `Added medication ${m.name}`, { after: m }]);
+          else if (JSON.stringify(medicationOf(old)) !== JSON.stringify(medicationOf(m)))
+            changes.push([
+              'patient.medication.changed',
+              `Changed medication ${m.name}`,
+              { before: { _id: old._id, ...medicationOf(old) }, after: m },
+            ]);
+        }
+        for (const old of before.medications)
+          if (!kept.has(old._id))
+            changes.push([
+              'patient.medication.removed',
+              `Removed medication ${old.name}`,
+              { before: { _id: old._id, ...medicationOf(old) } },
+            ]);
+        // jsonb keeps its own key order, so lists are compared field by field; a reorder is saved too.
+        const listOf = (list: StoredMedication[]) =>
+          JSON.stringify(list.map((m) => [m._id, medicationOf(m)]));
+        if (listOf(next) !== listOf(before.medications))
+          await repo.update(scope, id, { medications: next }, now);
+        for (const [action, message, details] of changes) await record(action, message, details);
+        return { medications: next };
+      });
     },
 
     async priorityList(actor: AuthUser, query: PriorityListQuery): Promise<PatientListPage<PriorityListRow>> {
