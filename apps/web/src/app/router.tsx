@@ -56,6 +56,10 @@ const patientForm = () => import('../features/patients/pages/patient-form-page')
 const addPatient = screen(patientForm, (m) => m.AddPatientPage);
 const editPatient = screen(patientForm, (m) => m.EditPatientPage);
 const patientSettings = screen(patientForm, (m) => m.PatientSettingsPage);
+const patientDetails = screen(
+  () => import('../features/patients/pages/patient-details-page'),
+  (m) => m.PatientDetailsPage,
+);
 const deviceDashboard = screen(
   () => import('../features/devices/pages/device-dashboard-page'),
   (m) => m.DeviceDashboardPage,
@@ -109,6 +113,7 @@ export function createRouter() {
                 { path: paths.patientAdd, lazy: addPatient },
                 { path: paths.patientEdit, lazy: editPatient },
                 { path: paths.patientSettings, lazy: patientSettings },
+                { path: paths.patientDetails, lazy: patientDetails },
                 // Clinic users see their clinic's devices; the form pages send them back to the list.
                 { path: paths.deviceDashboard, lazy: deviceDashboard },
                 { path: paths.deviceAdd, lazy: addDevice },

@@ -18,6 +18,7 @@ export const paths = {
   patientAdd: '/patient/add',
   patientEdit: '/patient/edit/:id',
   patientSettings: '/patient/settings',
+  patientDetails: '/patient/details/:id',
   deviceDashboard: '/device/dashboard',
   deviceAdd: '/device/add',
   deviceEdit: '/device/edit/:id',
@@ -39,6 +40,7 @@ export const links = {
     clinicId ? `/account/new/${encodeURIComponent(clinicId)}` : paths.accountNew,
   accountEdit: (userId: string) => `/account/edit/${encodeURIComponent(userId)}`,
   patientEdit: (patientId: string) => `/patient/edit/${encodeURIComponent(patientId)}`,
+  patientDetails: (patientId: string) => `/patient/details/${encodeURIComponent(patientId)}`,
   priorityListOfClinic: (clinicId: string) =>
     `${paths.priorityList}?${new URLSearchParams({ clinicId }).toString()}`,
   deviceEdit: (deviceId: string) => `/device/edit/${encodeURIComponent(deviceId)}`,

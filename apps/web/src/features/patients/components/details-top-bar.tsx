@@ -1,0 +1,88 @@
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import ChevronLeft from '@mui/icons-material/ChevronLeft';
+import ChevronRight from '@mui/icons-material/ChevronRight';
+import Settings from '@mui/icons-material/Settings';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { detailLabels } from '@vigil/core';
+import { useMemo } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { links, paths } from '../../../lib/paths';
+import { readPatientListIds } from '../../../lib/session/session-storage';
+
+/**
+ * The list the page was opened from (stored by the list screens for the session): its ordered ids give the
+ * position and the neighbours, its path is where Back returns. Without one, Back goes to the priority list.
+ */
+function usePatientNeighbours(patientId: string) {
+  return useMemo(() => {
+    const stored = readPatientListIds();
+    const ids = stored?.ids ?? [];
+    const index = ids.indexOf(patientId);
+    return {
+      origin: stored?.origin || paths.priorityList,
+      position: index >= 0 ? { n: index + 1, m: ids.length } : null,
+      previous: index > 0 ? ids[index - 1]! : null,
+      next: index >= 0 && index < ids.length - 1 ? ids[index + 1]! : null,
+    };
+  }, [patientId]);
+}
+
+/** Spec patients 2.6, top bar: Back, 'Patient N of M', Previous and Next, the edit-settings icon. */
+export function DetailsTopBar({ patientId }: { patientId: string }) {
+  const navigate = useNavigate();
+  const { origin, position, previous, next } = usePatientNeighbours(patientId);
+  return (
+    <Stack
+      component="nav"
+      aria-label={detailLabels.patientNavigation}
+      direction="row"
+      sx={{ alignItems: 'center', gap: 1, mb: 2, flexWrap: 'wrap' }}
+    >
+      <Button startIcon={<ArrowBack />} onClick={() => navigate(origin)} sx={{ ml: -1 }}>
+        {detailLabels.back}
+      </Button>
+      <Stack direction="row" sx={{ alignItems: 'center', ml: 'auto', gap: 0.5 }}>
+        <Tooltip title={detailLabels.previousPatient}>
+          <span>
+            <IconButton
+              aria-label={detailLabels.previousPatient}
+              disabled={!previous}
+              onClick={() => previous && navigate(links.patientDetails(previous))}
+            >
+              <ChevronLeft />
+            </IconButton>
+          </span>
+        </Tooltip>
+        {position && (
+          <Typography variant="body2" sx={{ whiteSpace: 'nowrap', fontWeight: 500 }}>
+            {detailLabels.patientPosition(position.n, position.m)}
+          </Typography>
+        )}
+        <Tooltip title={detailLabels.nextPatient}>
+          <span>
+            <IconButton
+              aria-label={detailLabels.nextPatient}
+              disabled={!next}
+              onClick={() => next && navigate(links.patientDetails(next))}
+            >
+              <ChevronRight />
+            </IconButton>
+          </span>
+        </Tooltip>
+        <Tooltip title={detailLabels.editSettings}>
+          <IconButton
+            component={RouterLink}
+            to={links.patientEdit(patientId)}
+            aria-label={detailLabels.editSettings}
+          >
+            <Settings />
+          </IconButton>
+        </Tooltip>
+      </Stack>
+    </Stack>
+  );
+}

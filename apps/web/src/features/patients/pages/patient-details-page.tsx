@@ -1,0 +1,67 @@
+import Alert from '@mui/material/Alert';
+import Typography from '@mui/material/Typography';
+import { detailLabels } from '@vigil/core';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
+import { usePatientDetails } from '../api/get-patient-details';
+import { DetailsActiveIssuesPanel } from '../components/details-active-issues-panel';
+import { DetailsAlertsPanel } from '../components/details-alerts-panel';
+import { DetailsGeneralInfo } from '../components/details-general-info';
+import { DetailsHeaderCard } from '../components/details-header-card';
+import { DetailsPanelGrid } from '../components/details-panel-grid';
+import { DetailsStaffNotesPanel } from '../components/details-staff-notes-panel';
+import { DetailsTopBar } from '../components/details-top-bar';
+
+function PatientDetails({ patientId }: { patientId: string }) {
+  const details = usePatientDetails(patientId);
+  // The alerts and issues panels open and close together (spec patients 2.6).
+  const [alertsAndIssuesOpen, setAlertsAndIssuesOpen] = useState(true);
+  const toggle = () => setAlertsAndIssuesOpen((open) => !open);
+
+  if (details.isPending) {
+    return (
+      <>
+        <DetailsTopBar patientId={patientId} />
+        <Typography color="text.secondary">{detailLabels.loading}</Typography>
+      </>
+    );
+  }
+  if (details.isError) {
+    const notFound = details.error instanceof ApiError && details.error.status === 404;
+    return (
+      <>
+        <DetailsTopBar patientId={patientId} />
+        <Alert severity={notFound ? 'info' : 'error'}>
+          {notFound ? detailLabels.patientNotFound : details.error.message}
+        </Alert>
+      </>
+    );
+  }
+  const patient = details.data;
+  return (
+    <>
+      <DetailsTopBar patientId={patientId} />
+      <DetailsHeaderCard details={patient} />
+      <DetailsPanelGrid
+        slots={{
+          info: <DetailsGeneralInfo details={patient} />,
+          alerts: <DetailsAlertsPanel details={patient} open={alertsAndIssuesOpen} onToggle={toggle} />,
+          issues: <DetailsActiveIssuesPanel details={patient} open={alertsAndIssuesOpen} onToggle={toggle} />,
+          notes: <DetailsStaffNotesPanel patientId={patientId} />,
+          // The readings and medications panel (patient-charts-panel.tsx) takes this slot.
+          charts: null,
+          // The monthly reports panel (monthly-notes-panel.tsx) takes this slot.
+          monthly: null,
+        }}
+      />
+    </>
+  );
+}
+
+/** /patient/details/{id}: where a nurse reads the alerts, keeps notes and logs calls (spec patients 2.6). */
+export function PatientDetailsPage() {
+  const { id = '' } = useParams();
+  // A new patient (Previous, Next) starts with fresh panels: no draft or dialog carries over.
+  return <PatientDetails key={id} patientId={id} />;
+}
