@@ -73,6 +73,8 @@ interface ListClinicianTableProps {
   loadingMore: boolean;
   /** Why the list could not be loaded, shown in place of the rows. */
   error: string | null;
+  /** A row click opens the patient's detail page (spec patients 2.2). */
+  onOpen: (row: ClinicianListRow) => void;
 }
 
 const columnCount = 8;
@@ -86,6 +88,7 @@ export function ListClinicianTable({
   onMarkReviewed,
   loadingMore,
   error,
+  onOpen,
 }: ListClinicianTableProps) {
   const now = new Date();
   const header = { sort, onSort };
@@ -141,7 +144,17 @@ export function ListClinicianTable({
               : rows.map((row) => {
                   const reviewedToday = daysSinceReview(row.lastReviewedAt, now) === 0;
                   return (
-                    <TableRow key={row._id} hover>
+                    <TableRow
+                      key={row._id}
+                      hover
+                      tabIndex={0}
+                      onClick={() => onOpen(row)}
+                      // The row is the way in: Enter opens it from the keyboard too (not from its button).
+                      onKeyDown={(event) =>
+                        event.key === 'Enter' && event.target === event.currentTarget && onOpen(row)
+                      }
+                      sx={{ cursor: 'pointer' }}
+                    >
                       <TableCell>
                         <Button
                           size="small"
@@ -149,7 +162,11 @@ export function ListClinicianTable({
                           disabled={reviewedToday}
                           startIcon={reviewedToday ? <Check /> : undefined}
                           loading={reviewingId === row._id}
-                          onClick={() => onMarkReviewed(row)}
+                          onClick={(event) => {
+                            // Marking reviewed stays on the list; the row's click opens the patient.
+                            event.stopPropagation();
+                            onMarkReviewed(row);
+                          }}
                           aria-label={`${reviewedToday ? labels.reviewed : labels.markReviewed}: ${row.fullName}`}
                           sx={{ whiteSpace: 'nowrap' }}
                         >

@@ -113,10 +113,12 @@ interface ListPriorityTableProps {
   onSort: (field: PriorityListSortField) => void;
   /** Why the list could not be loaded, shown in place of the rows. */
   error: string | null;
+  /** A row click opens the patient's detail page (spec patients 2.3). */
+  onOpen: (row: PriorityListRow) => void;
 }
 
 /** The priority list's page of patients with every column of spec patients 2.3; '-' marks a missing value. */
-export function ListPriorityTable({ rows, sort, onSort, error }: ListPriorityTableProps) {
+export function ListPriorityTable({ rows, sort, onSort, error, onOpen }: ListPriorityTableProps) {
   return (
     <TableContainer>
       <Table
@@ -159,7 +161,15 @@ export function ListPriorityTable({ rows, sort, onSort, error }: ListPriorityTab
             </TableRow>
           ) : (
             rows.map((row) => (
-              <TableRow key={row._id} hover>
+              <TableRow
+                key={row._id}
+                hover
+                tabIndex={0}
+                onClick={() => onOpen(row)}
+                // The row is the way in: Enter opens it from the keyboard too.
+                onKeyDown={(event) => event.key === 'Enter' && onOpen(row)}
+                sx={{ cursor: 'pointer' }}
+              >
                 <TableCell component="th" scope="row" sx={{ minWidth: 170 }}>
                   <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
                     <Typography variant="body2" sx={{ fontWeight: 500 }}>

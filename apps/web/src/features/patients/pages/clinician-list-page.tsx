@@ -1,8 +1,9 @@
 import Card from '@mui/material/Card';
 import { activeFilterCount, type ClinicianListRow, type ClinicianListSortField, messages } from '@vigil/core';
 import { useCallback, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { labels } from '../../../lib/labels';
+import { links } from '../../../lib/paths';
 import { useSignedInUser } from '../../../lib/session/session-context';
 import { useClinicianList } from '../api/get-clinician-list';
 import { useMarkReviewed } from '../api/mark-reviewed';
@@ -17,6 +18,7 @@ import { listUpdates, useClinicianListState, useStoredPatientIds } from '../list
 export function ClinicianListPage() {
   const user = useSignedInUser();
   const location = useLocation();
+  const navigate = useNavigate();
   const [state, update] = useClinicianListState(user);
   const [filterOpen, setFilterOpen] = useState(false);
   const saveFilters = useUpdateFilters();
@@ -59,6 +61,7 @@ export function ClinicianListPage() {
           onMarkReviewed={(row: ClinicianListRow) => markReviewed.mutate(row._id)}
           loadingMore={isFetchingNextPage}
           error={list.isError ? list.error.message || messages.serverError : null}
+          onOpen={(row) => navigate(links.patientDetails(row._id))}
         />
         <ListEndSentinel active={Boolean(hasNextPage) && !isFetchingNextPage} onReached={handleEndReached} />
       </Card>

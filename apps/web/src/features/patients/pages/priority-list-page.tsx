@@ -2,8 +2,9 @@ import Card from '@mui/material/Card';
 import LinearProgress from '@mui/material/LinearProgress';
 import { activeFilterCount, messages, type PriorityListSortField } from '@vigil/core';
 import { useCallback, useEffect, useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { labels } from '../../../lib/labels';
+import { links } from '../../../lib/paths';
 import { useSignedInUser } from '../../../lib/session/session-context';
 import { usePriorityList } from '../api/get-priority-list';
 import { useUpdateFilters } from '../api/update-filters';
@@ -19,6 +20,7 @@ import { listUpdates, usePriorityListState, useStoredPatientIds } from '../list-
 export function PriorityListPage() {
   const user = useSignedInUser();
   const location = useLocation();
+  const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const [state, update] = usePriorityListState(user, searchParams.get('clinicId'));
   const [filterOpen, setFilterOpen] = useState(false);
@@ -85,6 +87,7 @@ export function PriorityListPage() {
           sort={state.sort}
           onSort={(field: PriorityListSortField) => update((s) => listUpdates.sort(s, field))}
           error={list.isError ? list.error.message || messages.serverError : null}
+          onOpen={(row) => navigate(links.patientDetails(row._id))}
         />
         {list.data && (
           <ListFooter
