@@ -181,3 +181,16 @@ export const detailLabels = {
   close: 'Close',
   create: 'Create',
 } as const;
+
+/**
+ * Answers of the detail page's calls that the specification leaves unworded (decision 0010). The web app
+ * shows them as toasts, so they are written for the person who sees them.
+ */
+export const detailPageErrors = {
+  formNoteReadOnly: 'A note written by a form is view-only and cannot be edited.',
+  monthlyNoteLocked: 'This monthly note is approved and locked. Unlock it before changing its text.',
+  yearMonthMismatch: 'The month does not match yearMonthString.',
+  instantRequired: 'Expected a date and time (ISO 8601)',
+  readingsRangeOrder: 'The start must be before the end',
+  readingsRangeTooLong: 'The range can span at most 400 days',
+} as const;

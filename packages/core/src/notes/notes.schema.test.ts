@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '../messages.js';
-import { MonthlyNoteRequest, monthlyNoteLimits, StaffNoteForm } from './notes.schema.js';
+import { detailPageErrors, messages } from '../messages.js';
+import {
+  MonthlyNoteRequest,
+  MonthlyNoteSaveRequest,
+  monthlyNoteLimits,
+  StaffNoteForm,
+  yearMonthString,
+} from './notes.schema.js';
 
 describe('notes', () => {
   it('requires the text of a staff note', () => {
@@ -29,4 +35,18 @@ describe('notes', () => {
     expect(
       MonthlyNoteRequest.safeParse({ month: 6, year: 2026, noteContent: 'Stable.', approved: true }).success,
     ).toBe(true));
+});
+
+describe('monthly note save request', () => {
+  const note = { month: 10, year: 2026, noteContent: 'Stable.', approved: false };
+  it('takes a yearMonthString only when it names the same month', () => {
+    expect(yearMonthString(2026, 3)).toBe('2026-03');
+    expect(MonthlyNoteSaveRequest.safeParse(note).success).toBe(true);
+    expect(MonthlyNoteSaveRequest.safeParse({ ...note, yearMonthString: '2026-10' }).success).toBe(true);
+    expect(
+      MonthlyNoteSaveRequest.safeParse({ ...note, yearMonthString: '2026-11' }).error?.issues.map(
+        (i) => i.message,
+      ),
+    ).toEqual([detailPageErrors.yearMonthMismatch]);
+  });
 });

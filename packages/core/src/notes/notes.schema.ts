@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requiredText } from '../format/fields.schema.js';
-import { messages } from '../messages.js';
+import { detailPageErrors, messages } from '../messages.js';
 
 /** A staff note's text is required (spec patients 5). */
 export const StaffNoteForm = z.object({
@@ -46,6 +46,20 @@ export const MonthlyNoteRequest = z.object({
   approved: z.boolean(),
 });
 export type MonthlyNoteRequest = z.infer<typeof MonthlyNoteRequest>;
+
+/** 'YYYY-MM' of a month, as yearMonthString carries it. */
+export const yearMonthString = (year: number, month: number) =>
+  `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}`;
+
+/** POST /monthlyNotes/{patientId} as the server checks it: a yearMonthString sent names the same month. */
+export const MonthlyNoteSaveRequest = MonthlyNoteRequest.refine(
+  (note) =>
+    note.yearMonthString === undefined ||
+    typeof note.year !== 'number' ||
+    typeof note.month !== 'number' ||
+    note.yearMonthString === yearMonthString(note.year, note.month),
+  { message: detailPageErrors.yearMonthMismatch, path: ['yearMonthString'] },
+);
 
 /** Shown for a month without a note. */
 export const emptyMonthlyNoteText = '(No notes this month.)';

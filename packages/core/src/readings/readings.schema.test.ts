@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '../messages.js';
+import { detailPageErrors, messages } from '../messages.js';
+import { defaultGraphFilterData } from '../patients/patient-details.js';
 import {
+  GraphFilterDataRequest,
   manualReadingForm,
   manualReadingsRequest,
   ReadingsEntry,
   ReadingsRangeQuery,
+  ReadingsRangeRequest,
   readingsAddedToast,
   wallClockToDate,
 } from './readings.schema.js';
@@ -120,5 +123,50 @@ describe('readings range and entries', () => {
       ['time', messages.required],
       ['timezone', messages.required],
     ]);
+  });
+});
+
+describe('readings range request and graph filter data', () => {
+  const issues = (
+    schema: { safeParse(v: unknown): { error?: { issues: { message: string }[] } } },
+    v: unknown,
+  ) => schema.safeParse(v).error?.issues.map((i) => i.message) ?? [];
+
+  it('reads two instants, the start before the end, at most 400 days apart', () => {
+    expect(
+      ReadingsRangeRequest.parse({ start: '2026-06-01T00:00:00Z', end: '2026-06-15T07:00:00-07:00' }),
+    ).toEqual({
+      start: new Date('2026-06-01T00:00:00Z'),
+      end: new Date('2026-06-15T14:00:00Z'),
+    });
+    expect(issues(ReadingsRangeRequest, { start: '2026-06-01', end: '2026-06-15' })).toContain(
+      detailPageErrors.instantRequired,
+    );
+    expect(
+      issues(ReadingsRangeRequest, { start: '2026-06-01T00:00:00Z', end: '2026-06-01T00:00:00Z' }),
+    ).toEqual([detailPageErrors.readingsRangeOrder]);
+    expect(
+      issues(ReadingsRangeRequest, { start: '2025-01-01T00:00:00Z', end: '2026-02-05T00:00:01Z' }),
+    ).toEqual([detailPageErrors.readingsRangeTooLong]);
+  });
+
+  it('needs both ends of a custom range, in order', () => {
+    const custom = { ...defaultGraphFilterData, dateRange: 'custom' as const };
+    expect(GraphFilterDataRequest.safeParse(defaultGraphFilterData).success).toBe(true);
+    expect(issues(GraphFilterDataRequest, custom)).toEqual([messages.required, messages.required]);
+    expect(
+      issues(GraphFilterDataRequest, { ...custom, startDate: '2026-06-02', endDate: '2026-06-01' }),
+    ).toEqual([messages.dateRangeOrder]);
+    expect(
+      GraphFilterDataRequest.safeParse({ ...custom, startDate: '2026-06-01', endDate: '2026-06-01' }).success,
+    ).toBe(true);
+  });
+
+  it('takes a manual reading date as an ISO string only', () => {
+    const request = manualReadingsRequest(() => now);
+    for (const date of [0, null, true])
+      expect(
+        issues(request, { readings: [{ date, timezone: 'America/Los_Angeles', weight: 180 }] }),
+      ).toContain(messages.dateRequired);
   });
 });

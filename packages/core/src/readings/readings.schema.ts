@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { z } from 'zod';
-import { messages, toasts } from '../messages.js';
+import { detailPageErrors, messages, toasts } from '../messages.js';
+import { GraphFilterData } from '../patients/patient-details.js';
 import { readingBounds, readingTimeZoneIds } from './readings.constants.js';
 
 type Measure = keyof typeof readingBounds;
@@ -134,8 +135,13 @@ export const clockSkewMs = 5 * 60_000;
 export function manualReadingsRequest(now: () => Date = () => new Date()) {
   const reading = z
     .object({
-      date: z.coerce
-        .date({ error: messages.dateRequired })
+      // An ISO string: a number or null would coerce to 1970 and be stored as a reading of that day.
+      date: z
+        .string({ error: messages.dateRequired })
+        .trim()
+        .min(1, messages.dateRequired)
+        .pipe(z.coerce.date({ error: messages.invalidDate }))
+        .refine((d) => d.getUTCFullYear() >= 1900, messages.invalidDate)
         .refine((d) => d.getTime() <= now().getTime() + clockSkewMs, messages.readingInFuture),
       timezone: z.enum(readingTimeZoneIds, { error: messages.required }),
       systolic: bounded('systolic').optional(),
@@ -160,6 +166,41 @@ export function manualReadingsRequest(now: () => Date = () => new Date()) {
 export const ReadingsRangeQuery = z
   .object({ start: z.coerce.date(), end: z.coerce.date() })
   .refine((q) => q.start.getTime() <= q.end.getTime(), { message: messages.dateRangeOrder, path: ['end'] });
+
+/** The longest range GET /pacients/{id}/readings answers: the 'Last Year' preset with room to spare. */
+export const readingsRangeMaxDays = 400;
+
+const instant = z.iso
+  .datetime({ offset: true, error: detailPageErrors.instantRequired })
+  .transform((value) => new Date(value));
+
+/**
+ * GET /pacients/{id}/readings?start=&end= as the server checks it: two ISO instants, the start before
+ * the end, at most 400 days apart, so one request never reads a patient's whole history.
+ */
+export const ReadingsRangeRequest = z
+  .object({ start: instant, end: instant })
+  .superRefine(({ start, end }, ctx) => {
+    // Zod runs this check even after a malformed instant (its issue does not abort), untransformed.
+    if (!(start instanceof Date && end instanceof Date)) return;
+    if (start.getTime() >= end.getTime())
+      ctx.addIssue({ code: 'custom', message: detailPageErrors.readingsRangeOrder, path: ['end'] });
+    else if (end.getTime() - start.getTime() > readingsRangeMaxDays * 86_400_000)
+      ctx.addIssue({ code: 'custom', message: detailPageErrors.readingsRangeTooLong, path: ['end'] });
+  });
+export type ReadingsRangeRequest = z.infer<typeof ReadingsRangeRequest>;
+
+/**
+ * PUT /users/updateGraphFilterData/{userId} body: the readings panel's choices. A custom range applies
+ * only with both ends chosen (spec patients 2.6), and its start is not after its end.
+ */
+export const GraphFilterDataRequest = GraphFilterData.superRefine((data, ctx) => {
+  if (data.dateRange !== 'custom') return;
+  for (const field of ['startDate', 'endDate'] as const)
+    if (!data[field]) ctx.addIssue({ code: 'custom', message: messages.required, path: [field] });
+  if (data.startDate && data.endDate && data.startDate > data.endDate)
+    ctx.addIssue({ code: 'custom', message: messages.dateRangeOrder, path: ['endDate'] });
+});
 
 /**
  * An entry of the readings-entry schema: its values, time and time zone are required ('Required') only
