@@ -24,6 +24,10 @@ import { ingestionRoutes } from './features/ingestion/ingestion.routes.js';
 import { createIngestionService } from './features/ingestion/ingestion.service.js';
 import { createVendorPullService } from './features/ingestion/vendor-pulls.service.js';
 import { activateWithingsDevice } from './features/ingestion/withings-devices.service.js';
+import { monthlyNotesRoutes } from './features/monthly-notes/monthly-notes.routes.js';
+import { createMonthlyNotesService } from './features/monthly-notes/monthly-notes.service.js';
+import { notesRoutes } from './features/notes/notes.routes.js';
+import { createNotesService } from './features/notes/notes.service.js';
 import { devOutboxRoutes } from './features/outbox/outbox.routes.js';
 import { createOutboxService, type DeliveryScheduler } from './features/outbox/outbox.service.js';
 import { patientsRoutes } from './features/patients/patients.routes.js';
@@ -133,6 +137,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const users = createUsersService({ db: database.db, clock, audit, auth, storage });
   const clinics = createClinicsService({ db: database.db, clock, audit, auth, sms });
   const patients = createPatientsService({ db: database.db, clock, audit });
+  const notes = createNotesService({ db: database.db, clock, audit });
+  const monthlyNotes = createMonthlyNotesService({ db: database.db, clock, audit });
   const ingestion = createIngestionService({ db: database.db, clock, readings });
   const vendors = config.vendors;
   const pulls = createVendorPullService({
@@ -181,6 +187,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       clinicsRoutes(api, clinics);
       patientsRoutes(api, patients);
       devicesRoutes(api, devices);
+      notesRoutes(api, notes);
+      monthlyNotesRoutes(api, monthlyNotes);
       alertsRoutes(api, createAlertsService({ db: database.db, clock, audit }), () => clock.now());
       callsRoutes(api, createCallsService({ db: database.db, clock, audit }));
       uploadsRoutes(api, storage);

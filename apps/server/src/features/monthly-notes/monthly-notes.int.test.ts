@@ -1,0 +1,187 @@
+import { detailPageErrors, errorMessages, messages } from '@vigil/core';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEvents, monthlyNotes } from '../../db/schema/index.js';
+import {
+  addPatient,
+  createWorld,
+  fixtureIds as ids,
+  patientBody,
+  type World,
+} from '../patients/patient-fixtures.js';
+
+let w: World;
+let northPatient: string;
+let southPatient: string;
+beforeAll(async () => {
+  w = await createWorld();
+  northPatient = await addPatient(w, 'northStaff', patientBody());
+  southPatient = await addPatient(
+    w,
+    'southPhysician',
+    patientBody({ clinic: ids.south, assignedPhysician: ids.southPhysician, careTeam: [ids.southStaff] }),
+  );
+});
+afterAll(() => w.close());
+
+const db = () => w.t.app.vigil.database.db;
+const october = { month: 10, year: 2026, yearMonthString: '2026-10' };
+const notesOf = (patientId: string) =>
+  db().select().from(monthlyNotes).where(eq(monthlyNotes.patientId, patientId));
+const messagesOf = async (patientId: string) =>
+  (
+    await db()
+      .select({ details: auditEvents.details })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.patientId, patientId), eq(auditEvents.action, 'monthly_note.saved')))
+      .orderBy(auditEvents.occurredAt)
+  ).map((e) => e.details?.message);
+
+describe('monthly notes', () => {
+  it('creates a month’s note, answers it with who saved it, and replaces it on the next save', async () => {
+    const first = await w
+      .as('northStaff')
+      .post(`/api/monthlyNotes/${northPatient}`, { ...october, noteContent: 'Stable.', approved: false });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data).toMatchObject({
+      ...october,
+      noteContent: 'Stable.',
+      approved: false,
+      lastUpdatedAt: w.t.clock.now().toISOString(),
+      lastUpdatedBy: { _id: ids.northStaff, fullName: 'staff Fixture' },
+    });
+    await w.advance(60_000);
+    const second = await w.as('northPhysician').post(`/api/monthlyNotes/${northPatient}`, {
+      ...october,
+      noteContent: 'Stable.\nKeep dose.',
+      approved: false,
+    });
+    expect(second.json().data).toMatchObject({
+      _id: first.json().data._id,
+      noteContent: 'Stable.\nKeep dose.',
+      lastUpdatedBy: { _id: ids.northPhysician },
+    });
+    expect(await notesOf(northPatient)).toHaveLength(1);
+    expect(await messagesOf(northPatient)).toEqual([
+      'Edited the monthly note of October 2026',
+      'Edited the monthly note of October 2026',
+    ]);
+  });
+
+  it('locks an approved note: a text change that stays approved is 409; unlocking first allows it', async () => {
+    const url = `/api/monthlyNotes/${northPatient}`;
+    const approve = await w
+      .as('northPhysician')
+      .post(url, { ...october, noteContent: 'Stable.\nKeep dose.', approved: true });
+    expect(approve.json().data.approved).toBe(true);
+
+    const locked = await w
+      .as('northStaff')
+      .post(url, { ...october, noteContent: 'Changed behind the lock', approved: true });
+    expect(locked.statusCode).toBe(409);
+    expect(locked.json()).toMatchObject({ message: detailPageErrors.monthlyNoteLocked, code: 'CONFLICT' });
+    expect((await notesOf(northPatient))[0]).toMatchObject({
+      content: 'Stable.\nKeep dose.',
+      approved: true,
+    });
+
+    // The same text and approval again changes nothing and records nothing.
+    const same = await w
+      .as('northStaff')
+      .post(url, { ...october, noteContent: 'Stable.\nKeep dose.', approved: true });
+    expect(same.json().data.lastUpdatedBy._id).toBe(ids.northPhysician);
+
+    await w.as('northStaff').post(url, { ...october, noteContent: 'Stable.\nKeep dose.', approved: false });
+    const edited = await w
+      .as('northStaff')
+      .post(url, { ...october, noteContent: 'Now changed', approved: false });
+    expect(edited.json().data).toMatchObject({ noteContent: 'Now changed', approved: false });
+    expect((await messagesOf(northPatient)).slice(2)).toEqual([
+      'Approved the monthly note of October 2026',
+      'Unlocked the monthly note of October 2026',
+      'Edited the monthly note of October 2026',
+    ]);
+  });
+
+  it('lists the notes newest month first, with and without the trailing slash', async () => {
+    const url = `/api/monthlyNotes/${northPatient}`;
+    await w.as('northStaff').post(url, { month: 9, year: 2026, noteContent: '', approved: true });
+    await w.as('northStaff').post(url, { month: 1, year: 2027, noteContent: 'Next year', approved: false });
+    for (const path of [
+      `/api/monthlyNotes/patient/${northPatient}/`,
+      `/api/monthlyNotes/patient/${northPatient}`,
+    ]) {
+      const res = await w.as('navigatorA').get(path);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.map((n: { yearMonthString: string }) => n.yearMonthString)).toEqual([
+        '2027-01',
+        '2026-10',
+        '2026-09',
+      ]);
+    }
+    expect((await messagesOf(northPatient)).slice(-2)).toEqual([
+      'Edited and approved the monthly note of September 2026',
+      'Edited the monthly note of January 2027',
+    ]);
+  });
+
+  it.each([
+    [
+      { ...october, noteContent: 'x'.repeat(241), approved: false },
+      'noteContent',
+      messages.monthlyNoteTooLong,
+    ],
+    [
+      { ...october, noteContent: 'a\nb\nc\nd', approved: false },
+      'noteContent',
+      messages.monthlyNoteTooManyLines,
+    ],
+    [
+      { ...october, yearMonthString: '2026-11', noteContent: 'x', approved: false },
+      'yearMonthString',
+      detailPageErrors.yearMonthMismatch,
+    ],
+  ])('refuses %o with the field message and saves nothing', async (body, field, message) => {
+    const before = await notesOf(northPatient);
+    const res = await w.as('northStaff').post(`/api/monthlyNotes/${northPatient}`, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message, fields: { [field]: message } });
+    expect(await notesOf(northPatient)).toEqual(before);
+  });
+
+  it('accepts the limits exactly: 240 characters and 3 lines', async () => {
+    const url = `/api/monthlyNotes/${northPatient}`;
+    expect(
+      (
+        await w
+          .as('northStaff')
+          .post(url, { month: 8, year: 2026, noteContent: 'y'.repeat(240), approved: false })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await w.as('northStaff').post(url, { month: 8, year: 2026, noteContent: 'a\nb\nc', approved: false }))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it("answers 404 for another clinic's patient and changes nothing", async () => {
+    await w
+      .as('southPhysician')
+      .post(`/api/monthlyNotes/${southPatient}`, { ...october, noteContent: 'South', approved: true });
+    const before = await notesOf(southPatient);
+    for (const res of [
+      await w.as('northStaff').get(`/api/monthlyNotes/patient/${southPatient}/`),
+      await w
+        .as('northStaff')
+        .post(`/api/monthlyNotes/${southPatient}`, { ...october, noteContent: 'North', approved: false }),
+      await w
+        .as('northStaff')
+        .post('/api/monthlyNotes/not-a-uuid', { ...october, noteContent: 'x', approved: false }),
+      await w.as('northStaff').get('/api/monthlyNotes/patient/00000000-0000-4000-8000-000000000000'),
+    ]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe(errorMessages.notFound);
+    }
+    expect(await notesOf(southPatient)).toEqual(before);
+  });
+});
