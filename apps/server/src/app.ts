@@ -32,6 +32,9 @@ import { devOutboxRoutes } from './features/outbox/outbox.routes.js';
 import { createOutboxService, type DeliveryScheduler } from './features/outbox/outbox.service.js';
 import { patientsRoutes } from './features/patients/patients.routes.js';
 import { createPatientsService } from './features/patients/patients.service.js';
+import { createPatientReadingsService } from './features/readings/patient-readings.service.js';
+import { withReadingAuditMessages } from './features/readings/reading-audit-messages.js';
+import { readingsRoutes } from './features/readings/readings.routes.js';
 import { createReadingsService, type ReadingsService } from './features/readings/readings.service.js';
 import { uploadsRoutes } from './features/uploads/uploads.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
@@ -111,7 +114,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ? await seedDemo(database.db, clock, { withingsTokens: demoWithingsTokens(config) })
     : false;
   const audit = createAuditService({ clock });
-  const readings = createReadingsService({ db: database.db, clock, audit });
+  // The readings service's events get the audit trail's sentence ('Added a manual reading: 140/90 mmHg').
+  const readings = createReadingsService({ db: database.db, clock, audit: withReadingAuditMessages(audit) });
   app.decorate('vigil', { config, database, clock, seeded, readings });
 
   const production = config.env === 'production';
@@ -139,6 +143,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const patients = createPatientsService({ db: database.db, clock, audit });
   const notes = createNotesService({ db: database.db, clock, audit });
   const monthlyNotes = createMonthlyNotesService({ db: database.db, clock, audit });
+  const patientReadings = createPatientReadingsService({ db: database.db, clock, audit, readings });
   const ingestion = createIngestionService({ db: database.db, clock, readings });
   const vendors = config.vendors;
   const pulls = createVendorPullService({
@@ -189,6 +194,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       devicesRoutes(api, devices);
       notesRoutes(api, notes);
       monthlyNotesRoutes(api, monthlyNotes);
+      readingsRoutes(api, patientReadings, clock);
       alertsRoutes(api, createAlertsService({ db: database.db, clock, audit }), () => clock.now());
       callsRoutes(api, createCallsService({ db: database.db, clock, audit }));
       uploadsRoutes(api, storage);

@@ -2,6 +2,7 @@ import {
   AppError,
   CreateUserRequest,
   errorMessages,
+  GraphFilterDataRequest,
   portals,
   UpdateFiltersRequest,
   UpdateUserRequest,
@@ -50,6 +51,18 @@ export function usersRoutes(app: FastifyInstance, users: UsersService) {
       },
     },
     async (req) => users.updateFilters(req.user, req.params.userId, req.body),
+  );
+
+  api.put(
+    '/users/updateGraphFilterData/:userId',
+    {
+      schema: {
+        tags: ['users'],
+        params: z.object({ userId: z.string().max(100) }),
+        body: GraphFilterDataRequest,
+      },
+    },
+    async (req) => ({ data: await users.updateGraphFilterData(req.user, req.params.userId, req.body) }),
   );
 
   // Declared before /users/:id so the literal path wins.

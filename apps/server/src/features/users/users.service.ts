@@ -4,6 +4,7 @@ import {
   type CreateUserRequest,
   errorMessages,
   filterValues,
+  type GraphFilterData,
   messages,
   patientFilterKeys,
   type RoleType,
@@ -150,6 +151,20 @@ export function createUsersService(deps: UsersDeps) {
       await users.update(actor.id, changes, clock.now());
       const user = (await users.findById(actor.id))!;
       return { patientFilter: user.storedFilters, clinicFilter: user.clinicStoredFilters };
+    },
+
+    /**
+     * The readings panel's choices (preset, custom range, table or chart, type), kept on the user so the
+     * next visit and the next sign-in start from them. Only the user themself saves them, whatever the role.
+     */
+    async updateGraphFilterData(
+      actor: AuthUser,
+      userId: string,
+      input: GraphFilterData,
+    ): Promise<{ graphFilterData: GraphFilterData }> {
+      if (userId !== actor.id) throw new AppError('FORBIDDEN', errorMessages.forbidden);
+      await users.update(actor.id, { graphFilterData: input }, clock.now());
+      return { graphFilterData: input };
     },
 
     async get(actor: AuthUser, userId: string): Promise<UserView> {
