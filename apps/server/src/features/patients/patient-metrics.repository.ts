@@ -61,6 +61,82 @@ const metricsUpdate = Object.fromEntries(
     .map(([key, column]) => [key, sql.raw(`excluded."${column.name}"`)]),
 );
 
+/** A patient's day whose rollup is recounted, in the zone that day is in. */
+export interface DayRollupEntry {
+  patientId: string;
+  clinicId: string;
+  /** 'YYYY-MM-DD'. */
+  day: string;
+  timeZone: string;
+}
+
+/** The instants a patient's metrics are computed over (the clinic's zone). */
+export interface MetricsPeriod {
+  patientId: string;
+  windowStart: Date;
+  monthStart: Date;
+  nextMonthStart: Date;
+}
+
+/** What one patient's list metrics are computed from, besides the patient. */
+export interface PatientMetricsFacts {
+  /** Readings of the metrics window, oldest first. */
+  readings: Reading[];
+  /** The latest reading and BP reading before the window, for a patient with none in it. */
+  olderLatest?: Reading;
+  olderLatestBp?: Reading;
+  alerts: { category: AlertCategory; snoozedUntil: Date | null }[];
+  lastCompletedCall: Date | null;
+  lastAttemptedCall: Date | null;
+  attemptedCallsThisMonth: number;
+  trackedSecondsThisMonth: number;
+}
+
+interface ReadingJson {
+  date: string;
+  systolic: number | null;
+  diastolic: number | null;
+  heartRate: number | null;
+  weight: number | null;
+  source: string;
+}
+
+/**
+ * The statement recounting these day rollups from readings not removed, time entries and calls; rows in
+ * key order, so concurrent writers lock shared rows in one order. A day left with nothing keeps zeros.
+ */
+function upsertDayRollupsSql(entries: readonly DayRollupEntry[]) {
+  const json = JSON.stringify(
+    entries.map((e) => ({ patient_id: e.patientId, clinic_id: e.clinicId, day: e.day, tz: e.timeZone })),
+  );
+  return sql`
+    insert into ${patientDayRollups}
+      (clinic_id, patient_id, day, readings, device_readings, tracked_seconds, attempted_calls, completed_calls)
+    select d.clinic_id, d.patient_id, d.day, r.n, r.device, t.secs, c.att, c.comp
+    from (
+      select distinct on (patient_id, day) *, (day::timestamp at time zone tz) as day_start,
+        ((day + 1)::timestamp at time zone tz) as day_end
+      from jsonb_to_recordset(${json}::jsonb) as x(patient_id uuid, clinic_id uuid, day date, tz text)
+      order by patient_id, day
+    ) d
+    cross join lateral (
+      select count(*)::int as n, (count(*) filter (where source <> 'MANUAL'))::int as device
+      from ${readings} where patient_id = d.patient_id and removed_at is null
+        and taken_at >= d.day_start and taken_at < d.day_end) r
+    cross join lateral (
+      select coalesce(sum(seconds), 0)::int as secs
+      from ${timeEntries} where patient_id = d.patient_id and day = d.day) t
+    cross join lateral (
+      select (count(*) filter (where outcome = 'attempted'))::int as att,
+        (count(*) filter (where outcome = 'completed'))::int as comp
+      from ${calls} where patient_id = d.patient_id and at >= d.day_start and at < d.day_end) c
+    order by d.patient_id, d.day
+    on conflict (patient_id, day) do update set
+      readings = excluded.readings, device_readings = excluded.device_readings,
+      tracked_seconds = excluded.tracked_seconds, attempted_calls = excluded.attempted_calls,
+      completed_calls = excluded.completed_calls`;
+}
+
 export function createPatientMetricsRepository(db: DbOrTx) {
   return {
     /**
@@ -230,6 +306,109 @@ export function createPatientMetricsRepository(db: DbOrTx) {
           readings = excluded.readings, device_readings = excluded.device_readings,
           tracked_seconds = excluded.tracked_seconds, attempted_calls = excluded.attempted_calls,
           completed_calls = excluded.completed_calls`);
+    },
+
+    /**
+     * Recounts the rollups of many patients' calendar days in one statement: each entry names a patient,
+     * their clinic, a day ('YYYY-MM-DD') and the zone that day is in.
+     */
+    async upsertManyDayRollups(entries: readonly DayRollupEntry[]) {
+      if (entries.length === 0) return;
+      await db.execute(upsertDayRollupsSql(entries));
+    },
+
+    /**
+     * What the list metrics of these patients depend on, in one statement (a batch of readings refreshes
+     * them at webhook rates, DESIGN 7), each patient with their own period: the readings of the metrics
+     * window, the latest reading and BP reading before it when the window has none, the alerts not
+     * dismissed, the calls and the time tracked in the month. With `rollups`, the same statement recounts
+     * those day rollups first (data-modifying CTE); the facts read do not depend on them.
+     */
+    async findMetricsFacts(
+      periods: readonly MetricsPeriod[],
+      rollups: readonly DayRollupEntry[] = [],
+    ): Promise<Map<string, PatientMetricsFacts>> {
+      if (periods.length === 0) return new Map();
+      const json = JSON.stringify(
+        periods.map((p) => ({
+          patient_id: p.patientId,
+          window_start: p.windowStart.toISOString(),
+          month_start: p.monthStart.toISOString(),
+          next_month_start: p.nextMonthStart.toISOString(),
+        })),
+      );
+      const rollupCte = rollups.length ? sql`rollups as (${upsertDayRollupsSql(rollups)}), ` : sql``;
+      const readingJson = (r: string) =>
+        sql.raw(`json_build_object('date', ${r}.taken_at, 'systolic', ${r}.systolic, 'diastolic', ${r}.diastolic,
+          'heartRate', ${r}.heart_rate, 'weight', ${r}.weight_lbs, 'source', ${r}.source)`);
+      type FactsRow = {
+        patient_id: string;
+        readings: ReadingJson[] | null;
+        older_latest: ReadingJson | null;
+        older_latest_bp: ReadingJson | null;
+        alerts: { category: AlertCategory; snoozedUntil: string | null }[] | null;
+        last_completed: string | null;
+        last_attempted: string | null;
+        attempted: number;
+        tracked: number;
+      };
+      const result = (await db.execute(sql`
+        with ${rollupCte}s as (
+          select * from jsonb_to_recordset(${json}::jsonb) as x(patient_id uuid, window_start timestamptz,
+            month_start timestamptz, next_month_start timestamptz)
+        )
+        select s.patient_id,
+          (select json_agg(${readingJson('r')} order by r.taken_at) from ${readings} r
+            where r.patient_id = s.patient_id and r.removed_at is null and r.taken_at >= s.window_start
+          ) as readings,
+          (select ${readingJson('r')} from ${readings} r
+            where r.patient_id = s.patient_id and r.removed_at is null and r.taken_at < s.window_start
+              and not exists (select 1 from ${readings} w where w.patient_id = s.patient_id
+                and w.removed_at is null and w.taken_at >= s.window_start)
+            order by r.taken_at desc limit 1
+          ) as older_latest,
+          (select ${readingJson('r')} from ${readings} r
+            where r.patient_id = s.patient_id and r.removed_at is null and r.taken_at < s.window_start
+              and r.systolic is not null
+              and not exists (select 1 from ${readings} w where w.patient_id = s.patient_id
+                and w.removed_at is null and w.taken_at >= s.window_start and w.systolic is not null)
+            order by r.taken_at desc limit 1
+          ) as older_latest_bp,
+          (select json_agg(json_build_object('category', a.category, 'snoozedUntil', a.snoozed_until))
+            from ${alerts} a where a.patient_id = s.patient_id and a.dismissed_at is null
+          ) as alerts,
+          c.last_completed, c.last_attempted, c.attempted,
+          (select coalesce(sum(t.seconds), 0)::int from ${timeEntries} t
+            where t.patient_id = s.patient_id and t.at >= s.month_start and t.at < s.next_month_start
+          ) as tracked
+        from s
+        cross join lateral (
+          select max(k.at) filter (where k.outcome = 'completed') as last_completed,
+            max(k.at) filter (where k.outcome = 'attempted') as last_attempted,
+            (count(*) filter (where k.outcome = 'attempted' and k.at >= s.month_start
+              and k.at < s.next_month_start))::int as attempted
+          from ${calls} k where k.patient_id = s.patient_id
+        ) c`)) as unknown as { rows: FactsRow[] };
+      const reading = (r: ReadingJson): Reading => ({ ...r, date: new Date(r.date) });
+      const date = (v: string | Date | null) => (v === null ? null : new Date(v));
+      return new Map(
+        result.rows.map((row) => [
+          row.patient_id,
+          {
+            readings: (row.readings ?? []).map(reading),
+            olderLatest: row.older_latest ? reading(row.older_latest) : undefined,
+            olderLatestBp: row.older_latest_bp ? reading(row.older_latest_bp) : undefined,
+            alerts: (row.alerts ?? []).map((a) => ({
+              category: a.category,
+              snoozedUntil: date(a.snoozedUntil),
+            })),
+            lastCompletedCall: date(row.last_completed),
+            lastAttemptedCall: date(row.last_attempted),
+            attemptedCallsThisMonth: row.attempted,
+            trackedSecondsThisMonth: row.tracked,
+          },
+        ]),
+      );
     },
 
     /** Rebuilds every rollup of a clinic from its rows, in one statement (seed and scale fixture). */

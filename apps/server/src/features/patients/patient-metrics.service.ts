@@ -1,11 +1,9 @@
 import {
-  type AlertCategory,
   calendarDay,
   computeListMetrics,
   highestPriorityAlertCategory,
   isAlertActive,
   priorityScore,
-  type Reading,
   resolveThresholds,
   startOfCalendarDay,
 } from '@vigil/core';
@@ -15,6 +13,7 @@ import {
   createPatientMetricsRepository,
   type MetricsSubject,
   type NewPatientMetrics,
+  type PatientMetricsFacts,
   type PatientMetricsRepository,
 } from './patient-metrics.repository.js';
 
@@ -52,21 +51,8 @@ function period(now: Date, timeZone: string) {
   };
 }
 
-interface MetricsFacts {
-  /** Readings of the metrics window, oldest first. */
-  readings: Reading[];
-  /** The latest reading and BP reading before the window, for a patient with none in it. */
-  olderLatest?: Reading;
-  olderLatestBp?: Reading;
-  alerts: { category: AlertCategory; snoozedUntil: Date | null }[];
-  lastCompletedCall: Date | null;
-  lastAttemptedCall: Date | null;
-  attemptedCallsThisMonth: number;
-  trackedSecondsThisMonth: number;
-}
-
 /** The stored list fields of one patient, every figure from the core's rules (DESIGN 3, 4). */
-function metricsRow(subject: MetricsSubject, facts: MetricsFacts, now: Date): NewPatientMetrics {
+function metricsRow(subject: MetricsSubject, facts: PatientMetricsFacts, now: Date): NewPatientMetrics {
   const p = period(now, subject.timeZone);
   const thresholds = resolveThresholds(subject.clinicCustomAlerts, subject.customAlerts);
   const metrics = computeListMetrics({
@@ -206,6 +192,53 @@ export async function refreshPatientMetrics(
     await repo.upsertDayRollups(subject, subject.timeZone, [...days]);
   }
   await repo.upsertMetrics(await computeRows(repo, [subject], subject.timeZone, now));
+}
+
+/**
+ * Recomputes the list fields of patients whose rows the caller has locked in this transaction (a batch of
+ * readings), as `refreshPatientMetrics` does for one, in two statements however many they are: one
+ * recounts the rollups of every patient's touched days (instants, counted in the clinic's zone) and reads
+ * what the metrics depend on, the other writes the rows.
+ */
+export async function refreshLockedPatientsMetrics(
+  db: DbOrTx,
+  subjects: readonly MetricsSubject[],
+  now: Date,
+  touchedDays: ReadonlyMap<string, readonly Date[]> = new Map(),
+): Promise<void> {
+  if (subjects.length === 0) return;
+  const repo = createPatientMetricsRepository(db);
+  const rollups = subjects.flatMap((subject) => {
+    const days = new Set(
+      (touchedDays.get(subject.id) ?? [])
+        .filter((d) => !Number.isNaN(d.getTime()))
+        .map((d) => isoDay(calendarDay(d, subject.timeZone))),
+    );
+    return [...days].map((day) => ({
+      patientId: subject.id,
+      clinicId: subject.clinicId,
+      day,
+      timeZone: subject.timeZone,
+    }));
+  });
+  const periods = new Map<string, ReturnType<typeof period>>();
+  const periodOf = (timeZone: string) => {
+    const known = periods.get(timeZone);
+    if (known) return known;
+    const p = period(now, timeZone);
+    periods.set(timeZone, p);
+    return p;
+  };
+  const facts = await repo.findMetricsFacts(
+    subjects.map((s) => ({ patientId: s.id, ...periodOf(s.timeZone) })),
+    rollups,
+  );
+  await repo.upsertMetrics(
+    subjects.flatMap((subject) => {
+      const f = facts.get(subject.id);
+      return f ? [metricsRow(subject, f, now)] : [];
+    }),
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { AlertCategory, CustomAlert, Reading, StoredAlert } from '@vigil/core';
-import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { alerts, clinics, patients, type ReadingRow, readings } from '../../db/schema/index.js';
 import { isUuid } from '../../db/uuid.js';
@@ -15,18 +15,11 @@ export interface AlertSubject {
   customAlerts: CustomAlert[] | null;
   clinicCustomAlerts: CustomAlert[];
   timeZone: string;
+  /** Not a rule's input; the list metrics need it, and a batch locks and reads its patients once. */
+  highPriority: boolean;
 }
 
 export type NewReading = typeof readings.$inferInsert;
-
-/** A stored reading with what the alert rules need beside it (`insertWithRuleInputs`). */
-export interface InsertedWithRuleInputs {
-  reading: ReadingRow;
-  /** The patient's readings not removed since the window's start, oldest first, without the new one. */
-  window: Reading[];
-  /** The patient's alerts of the asked types, open and dismissed. */
-  alerts: PatientStoredAlert[];
-}
 
 interface WindowJson {
   date: string;
@@ -48,6 +41,8 @@ interface AlertJson {
 const dateOrNull = (value: string | null) => (value === null ? null : new Date(value));
 export type PatientStoredAlert = StoredAlert & { patientId: string };
 export interface NewAlert {
+  /** Given by the caller when it must refer to the alert before it is stored (a batch moving it). */
+  id?: string;
   clinicId: string;
   patientId: string;
   type: string;
@@ -65,7 +60,46 @@ const subjectFields = {
   customAlerts: patients.customAlerts,
   clinicCustomAlerts: clinics.customAlerts,
   timeZone: clinics.timeZone,
+  highPriority: patients.highPriority,
 };
+
+/** A reading to store in a batch: its id is the caller's, so each stored row maps back to its input. */
+export interface NewBatchReading {
+  id: string;
+  clinicId: string;
+  patientId: string;
+  takenAt: Date;
+  timeZone: string | null;
+  systolic: number | null;
+  diastolic: number | null;
+  heartRate: number | null;
+  weightLbs: number | null;
+  source: string;
+  vendorReadingId: string | null;
+  deviceId: string | null;
+  raw: unknown;
+  createdBy: string | null;
+}
+
+/** What `insertManyWithRuleInputs` answers. */
+export interface InsertedBatch {
+  /** The ids of the readings stored, with the time the database stamped them. */
+  inserted: Map<string, Date>;
+  /** Each patient's readings not removed since their window's start, oldest first, without the batch's. */
+  windows: Map<string, Reading[]>;
+  /** The patients' alerts of the asked types, open and dismissed. */
+  alerts: PatientStoredAlert[];
+}
+
+const toStoredAlert = (a: AlertJson): PatientStoredAlert => ({
+  ...a,
+  readingDate: dateOrNull(a.readingDate),
+  snoozedUntil: dateOrNull(a.snoozedUntil),
+  dismissedAt: dateOrNull(a.dismissedAt),
+});
+
+/** Rows of a raw statement: both drivers answer `{ rows }`. */
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** A reading as the core's rules see it. */
 const ruleFields = {
@@ -106,6 +140,22 @@ export function createReadingsRepository(db: DbOrTx) {
         .for('update');
     },
 
+    /**
+     * The patients, with their rows locked until the transaction ends, taken in id order so that two
+     * batches sharing patients cannot deadlock. Unknown ids are left out.
+     */
+    lockSubjects(patientIds: readonly string[]): Promise<AlertSubject[]> {
+      const ids = patientIds.filter(isUuid);
+      if (ids.length === 0) return Promise.resolve([]);
+      return db
+        .select(subjectFields)
+        .from(patients)
+        .innerJoin(clinics, eq(clinics.id, patients.clinicId))
+        .where(inArray(patients.id, ids))
+        .orderBy(asc(patients.id))
+        .for('update', { of: patients });
+    },
+
     /** Enrolled, active patients of a clinic: the ones adherence rules apply to. */
     findEnrolledActiveSubjects(clinicId: string): Promise<AlertSubject[]> {
       return db
@@ -117,59 +167,102 @@ export function createReadingsRepository(db: DbOrTx) {
     },
 
     /**
-     * Inserts a reading; a device reading whose (source, vendor id) is already stored inserts nothing and
-     * answers undefined. Vendors resend on reconnect, so this is the normal path of a duplicate, not an error.
-     * In the same round trip it reads what the alert rules need next (readings are stored at webhook rates,
-     * DESIGN 7): the patient's readings since `since` and their alerts of these types. Those reads see the
-     * database as it was when the statement began, so the new reading is not among them (the caller adds it).
+     * Inserts a batch of readings in one statement; one whose (source, vendor id) is already stored is
+     * skipped (a vendor's resend), and left out of `inserted`. The same statement reads what the alert
+     * rules need next for every patient of the batch: their readings since their own window start and
+     * their alerts of these types. Those reads see the database as it was when the statement began, so the
+     * batch's readings are not among them (the caller adds them, one by one, in order).
      */
-    async insertWithRuleInputs(
-      values: NewReading,
-      since: Date,
+    async insertManyWithRuleInputs(
+      values: readonly NewBatchReading[],
+      windowStarts: ReadonlyMap<string, Date>,
       alertTypes: readonly string[],
-    ): Promise<InsertedWithRuleInputs | undefined> {
-      const patientId = sql`${values.patientId}::uuid`;
-      const types = alertTypes.length
-        ? sql.join(
-            alertTypes.map((t) => sql`${t}`),
-            sql`, `,
-          )
-        : sql`null`;
-      const [row] = await db
-        .insert(readings)
-        .values(values)
-        .onConflictDoNothing({
-          target: [readings.source, readings.vendorReadingId],
-          where: sql`${readings.vendorReadingId} is not null`,
-        })
-        .returning({
-          ...getTableColumns(readings),
-          window: sql<WindowJson[] | null>`(
-            select json_agg(json_build_object('date', w.taken_at, 'systolic', w.systolic,
-              'diastolic', w.diastolic, 'heartRate', w.heart_rate, 'weight', w.weight_lbs, 'source', w.source)
-              order by w.taken_at)
-            from ${readings} w
-            where w.patient_id = ${patientId} and w.removed_at is null
-              and w.taken_at >= ${since.toISOString()}::timestamptz)`,
-          alerts: sql<AlertJson[] | null>`(
-            select json_agg(json_build_object('id', a.id, 'patientId', a.patient_id, 'type', a.type,
-              'category', a.category, 'readingDate', a.reading_date, 'snoozedUntil', a.snoozed_until,
-              'dismissedAt', a.dismissed_at))
-            from ${alerts} a
-            where a.patient_id = ${patientId} and a.type in (${types}))`,
-        });
-      if (!row) return undefined;
-      const { window, alerts: alertRows, ...reading } = row;
-      return {
-        reading,
-        window: (window ?? []).map((r) => ({ ...r, date: new Date(r.date) })),
-        alerts: (alertRows ?? []).map((a) => ({
-          ...a,
-          readingDate: dateOrNull(a.readingDate),
-          snoozedUntil: dateOrNull(a.snoozedUntil),
-          dismissedAt: dateOrNull(a.dismissedAt),
+    ): Promise<InsertedBatch> {
+      const rows = JSON.stringify(
+        values.map((v) => ({
+          id: v.id,
+          clinic_id: v.clinicId,
+          patient_id: v.patientId,
+          taken_at: v.takenAt.toISOString(),
+          time_zone: v.timeZone,
+          systolic: v.systolic,
+          diastolic: v.diastolic,
+          heart_rate: v.heartRate,
+          weight_lbs: v.weightLbs,
+          source: v.source,
+          vendor_reading_id: v.vendorReadingId,
+          device_id: v.deviceId,
+          raw: v.raw ?? null,
+          created_by: v.createdBy,
         })),
+      );
+      const starts = JSON.stringify(
+        [...windowStarts].map(([patientId, since]) => ({
+          patient_id: patientId,
+          since: since.toISOString(),
+        })),
+      );
+      const [row] = rowsOf<{
+        inserted: { id: string; createdAt: string }[] | null;
+        windows: (WindowJson & { patientId: string })[] | null;
+        alerts: AlertJson[] | null;
+      }>(
+        await db.execute(sql`
+          with ins as (
+            insert into ${readings} (id, clinic_id, patient_id, taken_at, time_zone, systolic, diastolic,
+              heart_rate, weight_lbs, source, vendor_reading_id, device_id, raw, created_by)
+            select id, clinic_id, patient_id, taken_at, time_zone, systolic, diastolic, heart_rate,
+              weight_lbs, source, vendor_reading_id, device_id, raw, created_by
+            from jsonb_to_recordset(${rows}::jsonb) as x(id uuid, clinic_id uuid, patient_id uuid,
+              taken_at timestamptz, time_zone text, systolic integer, diastolic integer, heart_rate integer,
+              weight_lbs real, source text, vendor_reading_id text, device_id uuid, raw jsonb, created_by uuid)
+            on conflict (source, vendor_reading_id) where vendor_reading_id is not null do nothing
+            returning id, created_at
+          ), starts as (
+            select * from jsonb_to_recordset(${starts}::jsonb) as s(patient_id uuid, since timestamptz)
+          )
+          select
+            (select json_agg(json_build_object('id', id, 'createdAt', created_at)) from ins) as inserted,
+            (select json_agg(json_build_object('patientId', w.patient_id, 'date', w.taken_at,
+                'systolic', w.systolic, 'diastolic', w.diastolic, 'heartRate', w.heart_rate,
+                'weight', w.weight_lbs, 'source', w.source) order by w.patient_id, w.taken_at)
+              from ${readings} w join starts s on s.patient_id = w.patient_id
+              where w.removed_at is null and w.taken_at >= s.since) as windows,
+            (select json_agg(json_build_object('id', a.id, 'patientId', a.patient_id, 'type', a.type,
+                'category', a.category, 'readingDate', a.reading_date, 'snoozedUntil', a.snoozed_until,
+                'dismissedAt', a.dismissed_at))
+              from ${alerts} a
+              where a.patient_id in (select patient_id from starts)
+                and a.type = any(${`{${alertTypes.join(',')}}`}::text[])) as alerts`),
+      );
+      const windows = new Map<string, Reading[]>();
+      for (const { patientId, ...r } of row?.windows ?? []) {
+        const reading = { ...r, date: new Date(r.date) };
+        const list = windows.get(patientId);
+        if (list) list.push(reading);
+        else windows.set(patientId, [reading]);
+      }
+      return {
+        inserted: new Map((row?.inserted ?? []).map((r) => [r.id, new Date(r.createdAt)])),
+        windows,
+        alerts: (row?.alerts ?? []).map(toStoredAlert),
       };
+    },
+
+    /** The stored readings of these (source, vendor id) pairs. */
+    findBySourceAndVendorIds(
+      pairs: readonly { source: string; vendorReadingId: string }[],
+    ): Promise<ReadingRow[]> {
+      if (pairs.length === 0) return Promise.resolve([]);
+      return db
+        .select()
+        .from(readings)
+        .where(
+          sql`(${readings.source}, ${readings.vendorReadingId}) in (${sql.join(
+            pairs.map((p) => sql`(${p.source}, ${p.vendorReadingId})`),
+            sql`, `,
+          )})`,
+        );
     },
 
     /** Many readings at once, for the demo seed; the caller evaluates and refreshes after. */

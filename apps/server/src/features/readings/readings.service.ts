@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type AlertFinding,
   AppError,
@@ -18,11 +19,16 @@ import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import type { ReadingRow } from '../../db/schema/index.js';
 import { isUuid } from '../../db/uuid.js';
 import type { AuditService } from '../audit/audit.service.js';
-import { refreshManyPatientMetrics, refreshPatientMetrics } from '../patients/patient-metrics.service.js';
+import {
+  refreshLockedPatientsMetrics,
+  refreshManyPatientMetrics,
+  refreshPatientMetrics,
+} from '../patients/patient-metrics.service.js';
 import {
   type AlertSubject,
   createReadingsRepository,
   type NewAlert,
+  type NewBatchReading,
   type PatientStoredAlert,
   type ReadingsRepository,
 } from './readings.repository.js';
@@ -76,8 +82,9 @@ function invalid(field: string, message: string = messages.outOfRange): never {
 /**
  * Checks a reading before it reaches the database, so that bad data from any path (a vendor's odd payload,
  * a typo) is a 400 and never a database error: a real instant, at least one measurement, plausible values.
+ * Answers the values as they are stored. Exported for callers that check before they queue (ingestion).
  */
-function checkReading(input: RecordReadingInput) {
+export function checkReading(input: RecordReadingInput) {
   // Years the database's timestamps hold and a reading can plausibly have; anything else is a broken clock.
   const year = input.takenAt instanceof Date ? input.takenAt.getUTCFullYear() : Number.NaN;
   if (!(year >= 1900 && year <= 9999)) invalid('takenAt', messages.invalidDate);
@@ -146,6 +153,54 @@ function planAlertChanges(
   return into;
 }
 
+/**
+ * As `planAlertChanges`, for one reading of a batch: the stored alerts in memory take each change at once
+ * (an opened alert, with its id given here; a moved reading date), so the next reading of the batch is
+ * merged against what the database would hold by then.
+ */
+function planBatchAlertChanges(
+  subject: AlertSubject,
+  findings: readonly AlertFinding[],
+  stored: PatientStoredAlert[],
+  into: AlertChanges,
+) {
+  const applied: (() => void)[] = [];
+  for (const finding of findings) {
+    const result = mergeFinding(stored, finding);
+    if (result.action === 'update') {
+      into.moved.push({ alertId: result.alertId, readingDate: result.readingDate });
+      applied.push(() => {
+        const alert = stored.find((a) => a.id === result.alertId);
+        if (alert) alert.readingDate = result.readingDate;
+      });
+    } else if (result.action === 'open') {
+      const id = randomUUID();
+      into.opened.push({ id, clinicId: subject.clinicId, patientId: subject.id, ...result.alert });
+      applied.push(() => stored.push({ id, patientId: subject.id, dismissedAt: null, ...result.alert }));
+    }
+  }
+  // After the loop: one reading's findings are all merged against the same stored alerts, as in `record`.
+  for (const apply of applied) apply();
+}
+
+/**
+ * A batch's alert changes as the database would end with them: a move of an alert opened in the batch
+ * becomes its opening reading date, and an alert moved twice is moved once, to the last date.
+ */
+function foldMoves(changes: AlertChanges): AlertChanges {
+  const opened = new Map(changes.opened.map((a) => [a.id, a]));
+  const moved = new Map<string, Date>();
+  for (const move of changes.moved) {
+    const open = opened.get(move.alertId);
+    if (open) open.readingDate = move.readingDate;
+    else moved.set(move.alertId, move.readingDate);
+  }
+  return {
+    opened: changes.opened,
+    moved: [...moved].map(([alertId, readingDate]) => ({ alertId, readingDate })),
+  };
+}
+
 /** Writes planned changes in two statements, however many patients they concern. */
 async function applyAlertChanges(repo: ReadingsRepository, changes: AlertChanges, now: Date) {
   await repo.insertAlerts(changes.opened, now);
@@ -169,7 +224,7 @@ export function createReadingsService(deps: { db: Db; clock: Clock; audit: Audit
   const inTransaction = <T>(tx: Tx | undefined, work: (tx: DbOrTx) => Promise<T>): Promise<T> =>
     tx ? work(tx) : deps.db.transaction(work);
 
-  return {
+  const service = {
     /**
      * Stores a reading, evaluates the patient's reading alerts with the core over the last 8 days, and
      * refreshes their list metrics, all in one transaction (DESIGN 3). A device reading delivered twice
@@ -177,23 +232,55 @@ export function createReadingsService(deps: { db: Db; clock: Clock; audit: Audit
      * Adherence is left to `evaluateAdherence`: a reading only ever satisfies it.
      */
     async record(input: RecordReadingInput, tx?: Tx): Promise<RecordedReading> {
-      const values = checkReading(input);
-      const source = input.source.trim();
-      // An empty vendor id is no id: such a reading cannot be told from a resend, so it is always stored.
-      const vendorReadingId = input.vendorReadingId?.trim() || null;
+      const [recorded] = await service.recordMany([input], tx);
+      return recorded!;
+    },
+
+    /**
+     * Stores many readings as `record` would one after the other, in input order, and answers one result
+     * per input: the same readings, duplicates, alerts and metrics, in a fixed number of statements
+     * however many readings and patients there are (group commit of the webhooks, DESIGN 7). Patients are
+     * locked once, in id order; the readings go in one insert that also reads every patient's alert window
+     * and alerts; each patient's readings are then evaluated in memory one by one, each seeing the ones
+     * before it and the alerts they opened or moved; the metrics are refreshed once per patient.
+     */
+    async recordMany(inputs: readonly RecordReadingInput[], tx?: Tx): Promise<RecordedReading[]> {
+      if (inputs.length === 0) return [];
+      const checked = inputs.map((input) => ({
+        input,
+        values: checkReading(input),
+        source: input.source.trim(),
+        // An empty vendor id is no id: such a reading cannot be told from a resend, so it is always stored.
+        vendorReadingId: input.vendorReadingId?.trim() || null,
+      }));
       return inTransaction(tx, async (db) => {
         const repo = createReadingsRepository(db);
-        const subject = await repo.findSubjectForUpdate(input.patientId);
-        if (!subject) throw new AppError('NOT_FOUND', errorMessages.notFound);
+        const subjects = new Map(
+          (await repo.lockSubjects([...new Set(inputs.map((i) => i.patientId))])).map((s) => [s.id, s]),
+        );
+        if (checked.some(({ input }) => !subjects.has(input.patientId))) {
+          throw new AppError('NOT_FOUND', errorMessages.notFound);
+        }
         const now = deps.clock.now();
-        const today = calendarDay(now, subject.timeZone);
-        const since = startOfCalendarDay(today - alertWindowDays + 1, subject.timeZone);
-        // One round trip stores the reading and reads the rules' inputs (the patient is locked above, so
-        // nothing else of theirs is written meanwhile): readings are stored at webhook rates (DESIGN 7).
-        const inserted = await repo.insertWithRuleInputs(
-          {
-            clinicId: subject.clinicId,
-            patientId: subject.id,
+        const windowStarts = new Map(
+          [...subjects.values()].map((s) => [
+            s.id,
+            startOfCalendarDay(calendarDay(now, s.timeZone) - alertWindowDays + 1, s.timeZone),
+          ]),
+        );
+
+        // A second reading of one (source, vendor id) in the batch is a resend of the first.
+        const firstOfKey = new Map<string, number>();
+        const duplicateOf: (number | null)[] = [];
+        const rows: NewBatchReading[] = checked.map(({ input, values, source, vendorReadingId }, i) => {
+          const key = vendorReadingId === null ? null : `${source}\u0000${vendorReadingId}`;
+          const first = key === null ? undefined : firstOfKey.get(key);
+          duplicateOf.push(first ?? null);
+          if (key !== null && first === undefined) firstOfKey.set(key, i);
+          return {
+            id: randomUUID(),
+            clinicId: subjects.get(input.patientId)!.clinicId,
+            patientId: input.patientId,
             takenAt: input.takenAt,
             timeZone: input.timeZone ?? null,
             ...values,
@@ -202,43 +289,103 @@ export function createReadingsService(deps: { db: Db; clock: Clock; audit: Audit
             deviceId: input.deviceId ?? null,
             raw: input.raw ?? null,
             createdBy: input.createdBy ?? null,
-          },
-          since,
+          };
+        });
+        const batch = await repo.insertManyWithRuleInputs(
+          rows.filter((_, i) => duplicateOf[i] === null),
+          windowStarts,
           readingAlertTypes,
         );
-        if (!inserted) {
-          const stored = vendorReadingId && (await repo.findBySourceAndVendorId(source, vendorReadingId));
-          if (!stored) throw new AppError('CONFLICT', 'This reading was already received.');
-          return { reading: stored, duplicate: true };
-        }
 
-        const { reading } = inserted;
-        const window = withReading(inserted.window, reading, since);
-        // Without an enrolment date the core reports no adherence finding: that is evaluateAdherence's.
-        const findings = evaluateAlerts({
-          readings: window,
-          thresholds: thresholdsOf(subject),
-          diagnosis: subject.diagnosis,
-          enrolledAt: null,
-          now,
-          timeZone: subject.timeZone,
+        // Readings the vendor had delivered before this batch: answered with the stored row.
+        const resent = rows.filter((r, i) => duplicateOf[i] === null && !batch.inserted.has(r.id));
+        const stored = new Map(
+          (
+            await repo.findBySourceAndVendorIds(
+              resent.map((r) => ({ source: r.source, vendorReadingId: r.vendorReadingId! })),
+            )
+          ).map((r) => [`${r.source}\u0000${r.vendorReadingId}`, r]),
+        );
+        const results: RecordedReading[] = [];
+        rows.forEach((row, i) => {
+          const first = duplicateOf[i];
+          if (first !== null && first !== undefined) {
+            results.push({ reading: results[first]!.reading, duplicate: true });
+            return;
+          }
+          const createdAt = batch.inserted.get(row.id);
+          if (createdAt) {
+            const { raw, ...rest } = row;
+            results.push({
+              reading: {
+                ...rest,
+                raw: raw as ReadingRow['raw'],
+                createdAt,
+                removedAt: null,
+                removedBy: null,
+              },
+              duplicate: false,
+            });
+            return;
+          }
+          const found = stored.get(`${row.source}\u0000${row.vendorReadingId}`);
+          if (!found) throw new AppError('CONFLICT', 'This reading was already received.');
+          results.push({ reading: found, duplicate: true });
         });
-        if (findings.length) {
-          await applyAlertChanges(repo, planAlertChanges(subject, findings, inserted.alerts), now);
+
+        // Each patient's new readings in input order, evaluated as `record` would have one after another.
+        const newByPatient = new Map<string, ReadingRow[]>();
+        for (const { reading, duplicate } of results) {
+          if (duplicate) continue;
+          const list = newByPatient.get(reading.patientId);
+          if (list) list.push(reading);
+          else newByPatient.set(reading.patientId, [reading]);
         }
-        await refreshPatientMetrics(db, subject.id, now, [reading.takenAt]);
-        if (reading.createdBy) {
+        const changes: AlertChanges = { opened: [], moved: [] };
+        const touched = new Map<string, Date[]>();
+        for (const [patientId, added] of newByPatient) {
+          const subject = subjects.get(patientId)!;
+          const since = windowStarts.get(patientId)!;
+          const alertsOfPatient = batch.alerts.filter((a) => a.patientId === patientId);
+          let window: readonly Reading[] = batch.windows.get(patientId) ?? [];
+          for (const reading of added) {
+            window = withReading(window, reading, since);
+            // Without an enrolment date the core reports no adherence finding: that is evaluateAdherence's.
+            const findings = evaluateAlerts({
+              readings: window,
+              thresholds: thresholdsOf(subject),
+              diagnosis: subject.diagnosis,
+              enrolledAt: null,
+              now,
+              timeZone: subject.timeZone,
+            });
+            planBatchAlertChanges(subject, findings, alertsOfPatient, changes);
+          }
+          touched.set(
+            patientId,
+            added.map((r) => r.takenAt),
+          );
+        }
+        await applyAlertChanges(repo, foldMoves(changes), now);
+        await refreshLockedPatientsMetrics(
+          db,
+          [...touched.keys()].map((id) => subjects.get(id)!),
+          now,
+          touched,
+        );
+        for (const { reading, duplicate } of results) {
+          if (duplicate || !reading.createdBy) continue;
           await deps.audit.record(db, {
             actorUserId: reading.createdBy,
-            clinicId: subject.clinicId,
-            patientId: subject.id,
+            clinicId: reading.clinicId,
+            patientId: reading.patientId,
             action: 'reading.created',
             entityType: 'reading',
             entityId: reading.id,
             details: { source: reading.source, takenAt: reading.takenAt.toISOString() },
           });
         }
-        return { reading, duplicate: false };
+        return results;
       });
     },
 
@@ -322,6 +469,7 @@ export function createReadingsService(deps: { db: Db; clock: Clock; audit: Audit
       return changed;
     },
   };
+  return service;
 }
 
 export type ReadingsService = ReturnType<typeof createReadingsService>;
