@@ -60,22 +60,79 @@ const withingsFields = {
   vendorTokenExpiresAt: devices.vendorTokenExpiresAt,
 };
 
+/** How a device is named in a batch's targets: its brand and serial number. */
+export const deviceKey = (brand: string, serialNumber: string) => `${brand}\u0000${serialNumber}`;
+
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+export type CountedUnrecognised = UnrecognisedDelivery & { count: number };
+
+async function upsertManyUnrecognised(db: DbOrTx, list: readonly CountedUnrecognised[], now: Date) {
+  if (list.length === 0) return;
+  // Rows in key order: concurrent batches lock shared rows in one order.
+  const sorted = [...list].sort((a, b) =>
+    compareText(
+      `${a.source}\u0000${a.identifier}\u0000${a.reason}`,
+      `${b.source}\u0000${b.identifier}\u0000${b.reason}`,
+    ),
+  );
+  await db
+    .insert(unrecognisedDevices)
+    .values(
+      sorted.map((d) => ({
+        source: d.source,
+        identifier: d.identifier,
+        reason: d.reason,
+        deviceId: d.deviceId,
+        clinicId: d.clinicId,
+        firstSeenAt: now,
+        lastSeenAt: now,
+        count: d.count,
+        lastPayload: d.payload === undefined ? null : d.payload,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [unrecognisedDevices.source, unrecognisedDevices.identifier, unrecognisedDevices.reason],
+      set: {
+        count: sql`${unrecognisedDevices.count} + excluded.count`,
+        lastSeenAt: now,
+        lastPayload: sql`excluded.last_payload`,
+        deviceId: sql`excluded.device_id`,
+        clinicId: sql`excluded.clinic_id`,
+      },
+    });
+}
+
 export function createIngestionRepository(db: DbOrTx) {
   return {
     /**
-     * The device of this brand and serial number among devices not deleted, with its current pairing (not
-     * deleted) and the clinic of that pairing's patient; undefined for an unknown device. In the same
-     * statement, a device that takes readings (active, paired, of an active clinic: what the service's
-     * `setAsideReason` accepts) is marked seen: its last-seen time, with a reading its last-connected time,
-     * the battery and signal it reported (else the last known), and the type its readings show when unknown.
+     * The devices of these brands and serial numbers among devices not deleted, each with its current
+     * pairing (not deleted) and the clinic of that pairing's patient, keyed by `deviceKey`; an unknown
+     * device is absent. In the same statement, a device that takes readings (active, paired, of an active
+     * clinic: what the service's `setAsideReason` accepts) is marked seen at `at`: with a reading its
+     * last-connected time, the battery and signal it reported (else the last known), and the type its
+     * readings show when unknown. The devices' rows are locked in id order, so two batches sharing devices
+     * cannot deadlock. Each (brand, serial number) must appear once.
      */
-    async findDeliveryTargetMarkingSeen(
-      brand: DeviceBrand,
-      serialNumber: string,
-      seen: DeviceSeen,
-    ): Promise<DeliveryTarget | undefined> {
-      const at = sql`${seen.at.toISOString()}::timestamptz`;
+    async findDeliveryTargetsMarkingSeen(
+      seen: readonly (DeviceSeen & { brand: DeviceBrand; serialNumber: string })[],
+      at: Date,
+    ): Promise<Map<string, DeliveryTarget>> {
+      if (seen.length === 0) return new Map();
+      const json = JSON.stringify(
+        seen.map((d) => ({
+          brand: d.brand,
+          serial: d.serialNumber,
+          connected: d.connected,
+          battery: d.battery,
+          signal: d.signal,
+          type: d.type,
+        })),
+      );
+      const atText = sql`${at.toISOString()}::timestamptz`;
       type TargetRow = {
+        brand: DeviceBrand;
+        serial: string;
         device_id: string;
         device_status: 'active' | 'deactivated';
         device_clinic_id: string | null;
@@ -86,71 +143,63 @@ export function createIngestionRepository(db: DbOrTx) {
       };
       // Both drivers answer raw rows as `{ rows }`.
       const result = (await db.execute(sql`
-        with target as (
-          select d.id as device_id, d.status as device_status, d.clinic_id as device_clinic_id,
+        with input as (
+          select * from jsonb_to_recordset(${json}::jsonb)
+            as x(brand text, serial text, connected boolean, battery integer, signal integer, type text)
+        ), target as (
+          select x.brand, x.serial, x.connected, x.battery, x.signal, x.type,
+            d.id as device_id, d.status as device_status, d.clinic_id as device_clinic_id,
             pd.status as pairing_status, pd.patient_id, p.clinic_id as patient_clinic_id,
             c.active as clinic_active
-          from ${devices} d
+          from input x
+          join ${devices} d on d.brand = x.brand and d.serial_number = x.serial and d.deleted_at is null
           left join ${patientDevices} pd on pd.device_id = d.id and pd.deleted_at is null
           left join ${patients} p on p.id = pd.patient_id
           left join ${clinics} c on c.id = p.clinic_id
-          where d.brand = ${brand} and d.serial_number = ${serialNumber} and d.deleted_at is null
-          limit 1
+          order by d.id
+          for update of d
         ), seen as (
-          update ${devices} set
-            last_seen_at = ${at},
-            last_connected_at = ${seen.connected ? at : sql`last_connected_at`},
-            battery = coalesce(${seen.battery}::integer, battery),
-            signal = coalesce(${seen.signal}::integer, signal),
-            type = coalesce(type, ${seen.type}::text)
-          where id = (
-            select device_id from target
-            where device_status = 'active' and pairing_status = 'active' and clinic_active is not false
-          )
-          returning id
+          update ${devices} dv set
+            last_seen_at = ${atText},
+            last_connected_at = case when t.connected then ${atText} else dv.last_connected_at end,
+            battery = coalesce(t.battery, dv.battery),
+            signal = coalesce(t.signal, dv.signal),
+            type = coalesce(dv.type, t.type)
+          from target t
+          where dv.id = t.device_id
+            and t.device_status = 'active' and t.pairing_status = 'active' and t.clinic_active is not false
+          returning dv.id
         )
-        select * from target`)) as unknown as { rows: TargetRow[] };
-      const [row] = result.rows;
-      return (
-        row && {
-          deviceId: row.device_id,
-          deviceStatus: row.device_status,
-          deviceClinicId: row.device_clinic_id,
-          pairingStatus: row.pairing_status,
-          patientId: row.patient_id,
-          patientClinicId: row.patient_clinic_id,
-          clinicActive: row.clinic_active,
-        }
+        select brand, serial, device_id, device_status, device_clinic_id, pairing_status, patient_id,
+          patient_clinic_id, clinic_active
+        from target`)) as unknown as { rows: TargetRow[] };
+      return new Map(
+        result.rows.map((row) => [
+          deviceKey(row.brand, row.serial),
+          {
+            deviceId: row.device_id,
+            deviceStatus: row.device_status,
+            deviceClinicId: row.device_clinic_id,
+            pairingStatus: row.pairing_status,
+            patientId: row.patient_id,
+            patientClinicId: row.patient_clinic_id,
+            clinicActive: row.clinic_active,
+          },
+        ]),
       );
     },
 
     /** Counts a delivery that could not be put on a patient: one row per source, identifier and reason. */
-    async upsertUnrecognised(d: UnrecognisedDelivery, now: Date): Promise<void> {
-      const payload = d.payload === undefined ? null : d.payload;
-      await db
-        .insert(unrecognisedDevices)
-        .values({
-          source: d.source,
-          identifier: d.identifier,
-          reason: d.reason,
-          deviceId: d.deviceId,
-          clinicId: d.clinicId,
-          firstSeenAt: now,
-          lastSeenAt: now,
-          count: 1,
-          lastPayload: payload,
-        })
-        .onConflictDoUpdate({
-          target: [unrecognisedDevices.source, unrecognisedDevices.identifier, unrecognisedDevices.reason],
-          set: {
-            count: sql`${unrecognisedDevices.count} + 1`,
-            lastSeenAt: now,
-            lastPayload: payload,
-            deviceId: d.deviceId,
-            clinicId: d.clinicId,
-          },
-        });
+    upsertUnrecognised(d: UnrecognisedDelivery, now: Date): Promise<void> {
+      return upsertManyUnrecognised(db, [{ ...d, count: 1 }], now);
     },
+
+    /**
+     * Counts deliveries that could not be put on a patient, in one statement: one row per source,
+     * identifier and reason (each at most once in `list`), `count` deliveries more, the last payload kept.
+     */
+    upsertManyUnrecognised: (list: readonly CountedUnrecognised[], now: Date) =>
+      upsertManyUnrecognised(db, list, now),
 
     /** The Withings devices, not deleted, activated for a Withings user. */
     findWithingsDevicesByUserId(userId: string): Promise<WithingsDeviceRow[]> {

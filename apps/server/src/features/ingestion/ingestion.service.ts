@@ -7,9 +7,15 @@ import {
   type UnrecognisedReason,
 } from '@vigil/core';
 import type { Clock } from '../../clock.js';
-import type { Db, DbOrTx, Tx } from '../../db/client.js';
-import type { ReadingsService } from '../readings/readings.service.js';
-import { createIngestionRepository, type DeliveryTarget } from './ingestion.repository.js';
+import type { Db } from '../../db/client.js';
+import { checkReading, type ReadingsService, type RecordReadingInput } from '../readings/readings.service.js';
+import {
+  createIngestionRepository,
+  type DeliveryTarget,
+  type DeviceSeen,
+  deviceKey,
+  type UnrecognisedDelivery,
+} from './ingestion.repository.js';
 import type { DeviceDelivery, VendorReading } from './ingestion.types.js';
 
 export interface IngestOutcome {
@@ -73,85 +79,190 @@ function typeShown(readings: readonly VendorReading[]): DeviceType | null {
   return null;
 }
 
+/** Deliveries per batch at most: bounds a batch's statements and the time its first caller waits. */
+const batchCap = 200;
+
+interface Pending {
+  deliveries: readonly DeviceDelivery[];
+  resolve(outcome: IngestOutcome): void;
+  reject(error: unknown): void;
+}
+
+/** A device's deliveries of one batch as one: what the last of them reported, seen at the batch's time. */
+interface DeviceSeenInBatch extends DeviceSeen {
+  brand: DeviceDelivery['brand'];
+  serialNumber: string;
+}
+
 /**
  * The one path from a vendor payload to stored readings (decision 0009, "Webhooks"), used by every webhook,
- * the Withings job and the pulls: check, find each device and its patient, then store through `record` in
- * one transaction with the devices' last-seen times. The caller answers only after this resolves, so a 2xx
- * means committed.
+ * the Withings job and the pulls: check, find each device and its patient, then store through the readings
+ * service in one transaction with the devices' last-seen times. The caller answers only after this
+ * resolves, so a 2xx means committed.
+ *
+ * Group commit (decision 0009, "Ingestion speed"): payloads that arrive while a batch is being stored wait
+ * and form the next batch, one transaction for all of them, so concurrent webhooks share the round trips
+ * and the metrics refresh of a patient. One batch runs at a time; a payload that finds none running starts
+ * one at once, so nothing waits at low load. The result is the one sequential delivery in arrival order
+ * gives; if a batch fails, its payloads are stored again one by one, so one bad payload fails only its own
+ * request.
  */
 export function createIngestionService(deps: { db: Db; clock: Clock; readings: ReadingsService }) {
-  return {
-    async ingest(deliveries: readonly DeviceDelivery[]): Promise<IngestOutcome> {
+  /** Stores payloads in one transaction, answering one outcome per payload, in order. */
+  async function storeBatch(batch: readonly (readonly DeviceDelivery[])[]): Promise<IngestOutcome[]> {
+    return deps.db.transaction(async (tx) => {
       const now = deps.clock.now();
-      checkReadings(deliveries, now);
-      const outcome: IngestOutcome = { accepted: false, stored: 0, duplicates: 0, unrecognised: [] };
-      const work = async (db: DbOrTx, tx: Tx | undefined) => {
-        const repo = createIngestionRepository(db);
-        const toStore: { delivery: DeviceDelivery; deviceId: string; patientId: string }[] = [];
-        // Devices, then patients, each in one order: two payloads sharing them lock without deadlocking.
-        const ordered = [...deliveries].sort((a, b) => a.deviceIdentifier.localeCompare(b.deviceIdentifier));
-        for (const delivery of ordered) {
-          const target = await repo.findDeliveryTargetMarkingSeen(delivery.brand, delivery.deviceIdentifier, {
-            at: now,
-            connected: delivery.readings.length > 0,
-            battery: delivery.battery,
-            signal: delivery.signal,
-            type: typeShown(delivery.readings),
+      const repo = createIngestionRepository(tx);
+      const outcomes = batch.map(
+        (): IngestOutcome => ({
+          accepted: false,
+          stored: 0,
+          duplicates: 0,
+          unrecognised: [],
+        }),
+      );
+      // Within a payload, devices in identifier order, as one payload was always stored.
+      const all = batch.flatMap((deliveries, payload) =>
+        [...deliveries]
+          .sort((a, b) => a.deviceIdentifier.localeCompare(b.deviceIdentifier))
+          .map((delivery) => ({
+            payload,
+            delivery,
+            key: deviceKey(delivery.brand, delivery.deviceIdentifier),
+          })),
+      );
+      const seen = new Map<string, DeviceSeenInBatch>();
+      for (const { delivery, key } of all) {
+        const before = seen.get(key);
+        seen.set(key, {
+          brand: delivery.brand,
+          serialNumber: delivery.deviceIdentifier,
+          at: now,
+          connected: (before?.connected ?? false) || delivery.readings.length > 0,
+          battery: delivery.battery ?? before?.battery ?? null,
+          signal: delivery.signal ?? before?.signal ?? null,
+          type: before?.type ?? typeShown(delivery.readings),
+        });
+      }
+      // Devices, then patients, each locked in one order: two batches sharing them cannot deadlock.
+      const targets = await repo.findDeliveryTargetsMarkingSeen([...seen.values()], now);
+
+      const setAside = new Map<string, UnrecognisedDelivery & { count: number }>();
+      const inputs: RecordReadingInput[] = [];
+      const inputPayload: number[] = [];
+      for (const { payload, delivery, key } of all) {
+        const target = targets.get(key);
+        const reason = setAsideReason(target);
+        if (reason) {
+          const group = `${delivery.source}\u0000${delivery.deviceIdentifier}\u0000${reason}`;
+          setAside.set(group, {
+            source: delivery.source,
+            identifier: delivery.deviceIdentifier,
+            reason,
+            deviceId: target?.deviceId ?? null,
+            clinicId: target?.patientClinicId ?? target?.deviceClinicId ?? null,
+            payload: delivery.raw,
+            count: (setAside.get(group)?.count ?? 0) + 1,
           });
-          const reason = setAsideReason(target);
-          if (reason) {
-            await repo.upsertUnrecognised(
-              {
-                source: delivery.source,
-                identifier: delivery.deviceIdentifier,
-                reason,
-                deviceId: target?.deviceId ?? null,
-                clinicId: target?.patientClinicId ?? target?.deviceClinicId ?? null,
-                payload: delivery.raw,
-              },
-              now,
-            );
-            outcome.unrecognised.push(reason);
+          outcomes[payload]!.unrecognised.push(reason);
+          continue;
+        }
+        outcomes[payload]!.accepted = true;
+        for (const r of delivery.readings) {
+          inputs.push(readingInput(r, target!.patientId!, target!.deviceId));
+          inputPayload.push(payload);
+        }
+      }
+      await repo.upsertManyUnrecognised([...setAside.values()], now);
+      const recorded = await deps.readings.recordMany(inputs, tx);
+      recorded.forEach(({ duplicate }, i) => {
+        const outcome = outcomes[inputPayload[i]!]!;
+        if (duplicate) outcome.duplicates += 1;
+        else outcome.stored += 1;
+      });
+      return outcomes;
+    });
+  }
+
+  const queue: Pending[] = [];
+  let running = false;
+
+  /** Takes the next batch from the queue: whole payloads, up to `batchCap` deliveries (at least one). */
+  function nextBatch(): Pending[] {
+    const batch: Pending[] = [];
+    let deliveries = 0;
+    while (queue.length && (batch.length === 0 || deliveries + queue[0]!.deliveries.length <= batchCap)) {
+      const next = queue.shift()!;
+      deliveries += next.deliveries.length;
+      batch.push(next);
+    }
+    return batch;
+  }
+
+  async function drain() {
+    running = true;
+    try {
+      while (queue.length) {
+        const batch = nextBatch();
+        try {
+          const outcomes = await storeBatch(batch.map((p) => p.deliveries));
+          for (const [i, p] of batch.entries()) p.resolve(outcomes[i]!);
+        } catch (error) {
+          if (batch.length === 1) {
+            batch[0]!.reject(error);
             continue;
           }
-          outcome.accepted = true;
-          if (delivery.readings.length) {
-            toStore.push({ delivery, deviceId: target!.deviceId, patientId: target!.patientId! });
+          // One payload's failure (a patient deleted meanwhile, a lock timeout) must not fail the others:
+          // each is stored again in its own transaction, and only a failing one answers its error.
+          for (const p of batch) {
+            await storeBatch([p.deliveries]).then(([outcome]) => p.resolve(outcome!), p.reject);
           }
         }
-        toStore.sort((a, b) => a.patientId.localeCompare(b.patientId));
-        for (const { delivery, deviceId, patientId } of toStore) {
-          for (const r of delivery.readings) {
-            const { duplicate } = await deps.readings.record(
-              {
-                patientId,
-                takenAt: r.takenAt,
-                systolic: r.systolic ?? null,
-                diastolic: r.diastolic ?? null,
-                heartRate: r.heartRate ?? null,
-                weightLbs: r.weight ?? null,
-                source: r.source,
-                vendorReadingId: r.vendorReadingId,
-                deviceId,
-                raw: r.raw,
-              },
-              tx,
-            );
-            if (duplicate) outcome.duplicates += 1;
-            else outcome.stored += 1;
-          }
-        }
-      };
-      // Readings are stored in one transaction with their devices' last-seen times; a heartbeat or a
-      // delivery set aside is one statement or two, which need none.
-      if (deliveries.some((d) => d.readings.length > 0)) {
-        await deps.db.transaction((tx) => work(tx, tx));
-      } else {
-        await work(deps.db, undefined);
       }
-      return outcome;
+    } finally {
+      running = false;
+    }
+  }
+
+  return {
+    async ingest(deliveries: readonly DeviceDelivery[]): Promise<IngestOutcome> {
+      checkReadings(deliveries, deps.clock.now());
+      // A payload whose values `record` would refuse goes alone, so its 400 (or its 202 when its device is
+      // set aside, where nothing is recorded) is exactly what it would be without batching.
+      if (!recordable(deliveries)) return (await storeBatch([deliveries]))[0]!;
+      return new Promise<IngestOutcome>((resolve, reject) => {
+        queue.push({ deliveries, resolve, reject });
+        if (!running) void drain();
+      });
     },
   };
+}
+
+/** The readings service's input for a vendor reading of a device paired with a patient. */
+function readingInput(r: VendorReading, patientId: string, deviceId: string): RecordReadingInput {
+  return {
+    patientId,
+    takenAt: r.takenAt,
+    systolic: r.systolic ?? null,
+    diastolic: r.diastolic ?? null,
+    heartRate: r.heartRate ?? null,
+    weightLbs: r.weight ?? null,
+    source: r.source,
+    vendorReadingId: r.vendorReadingId,
+    deviceId,
+    raw: r.raw,
+  };
+}
+
+/** Whether `record` accepts every reading of the payload (its checks, without a patient yet). */
+function recordable(deliveries: readonly DeviceDelivery[]): boolean {
+  const anyUuid = '00000000-0000-4000-8000-000000000000';
+  try {
+    for (const d of deliveries) for (const r of d.readings) checkReading(readingInput(r, anyUuid, anyUuid));
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export type IngestionService = ReturnType<typeof createIngestionService>;
