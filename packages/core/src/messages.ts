@@ -194,3 +194,38 @@ export const detailPageErrors = {
   readingsRangeOrder: 'The start must be before the end',
   readingsRangeTooLong: 'The range can span at most 400 days',
 } as const;
+
+/**
+ * The detail page's readings, medications and monthly notes panels (spec patients 2.6, 2.9, 4, 5): their
+ * notices and the labels the spec gives its buttons, tabs and filters.
+ */
+export const readingsPanelTexts = {
+  readings: 'Readings',
+  medications: 'Medications',
+  table: 'Table',
+  chart: 'Chart',
+  all: 'All',
+  bpHr: 'BP & HR',
+  weight: 'Weight',
+  custom: 'Custom',
+  high: 'HIGH',
+  low: 'LOW',
+  mean: 'MEAN',
+  noReadings: 'No readings for these dates.',
+  adjustDates: 'Adjust the selected dates.',
+  saveAndAddMore: 'Save & Add More',
+  saveAndClose: 'Save & Close',
+  addMedication: 'Add Medication',
+  saveAndAddAnother: 'Save & Add Another',
+  saving: 'Saving...',
+  removing: 'Removing...',
+  noMedications: 'No medications have been added.',
+  addMedicationsHint: 'Click “Add Medication” to add medications.',
+} as const;
+
+export const monthlyNoteTexts = {
+  more: 'More',
+  unlock: 'Unlock',
+  reviewed: 'Reviewed',
+  lastChange: (date: string, user: string) => `Last approved/edited on ${date} by ${user}`,
+} as const;
