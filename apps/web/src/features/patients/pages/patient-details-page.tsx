@@ -12,6 +12,8 @@ import { DetailsHeaderCard } from '../components/details-header-card';
 import { DetailsPanelGrid } from '../components/details-panel-grid';
 import { DetailsStaffNotesPanel } from '../components/details-staff-notes-panel';
 import { DetailsTopBar } from '../components/details-top-bar';
+import { MonthlyNotesPanel } from '../components/monthly-notes-panel';
+import { PatientChartsPanel } from '../components/patient-charts-panel';
 
 function PatientDetails({ patientId }: { patientId: string }) {
   const details = usePatientDetails(patientId);
@@ -50,9 +52,9 @@ function PatientDetails({ patientId }: { patientId: string }) {
           issues: <DetailsActiveIssuesPanel details={patient} open={alertsAndIssuesOpen} onToggle={toggle} />,
           notes: <DetailsStaffNotesPanel patientId={patientId} />,
           // The readings and medications panel (patient-charts-panel.tsx) takes this slot.
-          charts: null,
+          charts: <PatientChartsPanel patient={patient} />,
           // The monthly reports panel (monthly-notes-panel.tsx) takes this slot.
-          monthly: null,
+          monthly: <MonthlyNotesPanel patient={patient} />,
         }}
       />
     </>
