@@ -1,4 +1,5 @@
 import {
+  defaultReadingsRangeDays,
   defaultTimeZone,
   type GraphFilterData,
   type Reading,
@@ -28,7 +29,9 @@ export interface ReadingsWindow {
  */
 export function readingsWindow(filter: GraphFilterData, today: number): ReadingsWindow {
   const custom = filter.dateRange === 'custom' && filter.startDate && filter.endDate;
-  const first = custom ? dayOfDate(filter.startDate!) : today - (filter.dateRange as number) + 1;
+  // A custom range stored without both of its dates reads as the default range.
+  const days = typeof filter.dateRange === 'number' ? filter.dateRange : defaultReadingsRangeDays;
+  const first = custom ? dayOfDate(filter.startDate!) : today - days + 1;
   const last = custom ? dayOfDate(filter.endDate!) : today;
   const end = startOfCalendarDay(last + 1, defaultTimeZone);
   return {
