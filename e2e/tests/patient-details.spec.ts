@@ -190,6 +190,11 @@ test.describe('patient details', () => {
     await item.getByRole('textbox', { name: 'Note' }).fill(edited);
     await item.getByRole('button', { name: 'Save' }).click();
     await expect(notes.getByText(edited)).toBeVisible();
+    await notes.getByRole('button', { name: 'View All' }).click();
+    const all = page.getByRole('dialog', { name: 'All Staff Notes' });
+    await expect(all.getByText(edited)).toBeVisible();
+    await all.getByRole('button', { name: 'Close' }).click();
+    await expect(all).toBeHidden();
 
     // Active issues: Save only once the text changed; saving, then saved.
     const issues = panel(page, 'Active Issues');
@@ -241,11 +246,29 @@ test.describe('patient details', () => {
     await signIn(page, demo.staff);
     await page.goto(`/patient/details/${patient._id}`);
     await expect(page.getByRole('heading', { level: 1, name: patient.fullName })).toBeVisible();
-    await expect(panel(page, 'Staff Notes')).toBeVisible();
+    // Three day-groups of notes, then three more with each 'Load More Notes'.
+    const notes = panel(page, 'Staff Notes');
+    await expect(notes.getByRole('region')).toHaveCount(3);
+    await notes.getByRole('button', { name: 'Load More Notes' }).click();
+    await expect.poll(() => notes.getByRole('region').count()).toBeGreaterThan(3);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'patient-details-390');
     await panel(page, 'Staff Notes').getByRole('button', { name: 'Add Staff Note' }).click();
     await screenshot(page, 'patient-details-390-note-dialog', { viewport: true });
+  });
+
+  test('a row of the clinician list opens the patient, and Back returns to that list', async ({ page }) => {
+    await signIn(page, demo.staff);
+    await page.goto('/patient/clinician-patient-list');
+    const nameCell = page.locator('table tbody tr th').first();
+    await expect(nameCell).toBeVisible();
+    const name = ((await nameCell.textContent()) ?? '').trim();
+    await nameCell.click();
+    await expect(page).toHaveURL(/\/patient\/details\//);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page.getByText(/^Patient 1 of \d+$/)).toBeVisible();
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(page).toHaveURL(/\/patient\/clinician-patient-list/);
   });
 });
