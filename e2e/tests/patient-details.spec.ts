@@ -254,6 +254,7 @@ test.describe('patient details', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'patient-details-390');
+    await screenshot(page, 'patient-details-390-top', { viewport: true });
     await panel(page, 'Staff Notes').getByRole('button', { name: 'Add Staff Note' }).click();
     await screenshot(page, 'patient-details-390-note-dialog', { viewport: true });
   });
