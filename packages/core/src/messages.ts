@@ -193,6 +193,9 @@ export const detailPageErrors = {
   instantRequired: 'Expected a date and time (ISO 8601)',
   readingsRangeOrder: 'The start must be before the end',
   readingsRangeTooLong: 'The range can span at most 400 days',
+  alertAlreadyCleared: 'This alert has already been cleared.',
+  /** Years of five digits are not timestamps to PostgreSQL: such a date is a typo, not a plan. */
+  dateTooLate: 'Choose a date before the year 10000',
 } as const;
 
 /**

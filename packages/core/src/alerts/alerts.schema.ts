@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messages } from '../messages.js';
+import { detailPageErrors, messages } from '../messages.js';
 import { manualAlertTypes } from './alerts.constants.js';
 import {
   type CustomAlert,
@@ -57,6 +57,10 @@ export const CustomAlertsInput = z
   );
 export type CustomAlertsInput = z.input<typeof CustomAlertsInput>;
 
+/** The latest instant the database stores. */
+const latestStorable = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+const storable = (d: Date) => d.getTime() <= latestStorable;
+
 /**
  * The Create Alert dialog: type and date required; the alert starts snoozed until that date, which must
  * be in the future. `now` is injected so the rule is testable and the server can use its own clock.
@@ -65,7 +69,9 @@ export function createAlertForm(now: () => Date = () => new Date()) {
   return z
     .object({
       alertType: z.enum(manualAlertTypes, { error: messages.required }),
-      snoozedUntilDate: z.coerce.date({ error: messages.required }),
+      snoozedUntilDate: z.coerce
+        .date({ error: messages.required })
+        .refine(storable, detailPageErrors.dateTooLate),
       customDescription: z.string().trim().max(500).optional(),
     })
     .superRefine((v, ctx) => {
@@ -89,6 +95,7 @@ export function snoozeAlertRequest(now: () => Date = () => new Date()) {
   return z.object({
     snoozeUntil: z.coerce
       .date({ error: messages.required })
-      .refine((d) => d.getTime() > now().getTime(), messages.dateMustBeFuture),
+      .refine((d) => d.getTime() > now().getTime(), messages.dateMustBeFuture)
+      .refine(storable, detailPageErrors.dateTooLate),
   });
 }

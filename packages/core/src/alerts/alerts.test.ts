@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '../messages.js';
+import { detailPageErrors, messages } from '../messages.js';
 import { alertDescription } from './alert-description.rules.js';
 import { alertCategoryRank, alertTypeCategory, alertTypes, isAlertType } from './alerts.constants.js';
 import { highestPriorityAlertCategory, isAlertActive } from './alerts.rules.js';
@@ -211,6 +211,19 @@ describe('alert requests', () => {
     expect(snooze.safeParse({ snoozeUntil: '2026-06-01T19:00:00Z' }).error?.issues[0]?.message).toBe(
       messages.dateMustBeFuture,
     );
+  });
+
+  it('refuses dates past the year 9999, which no timestamp holds', () => {
+    const far = '+010000-01-01T00:00:00.000Z';
+    expect(snoozeAlertRequest(() => now).safeParse({ snoozeUntil: far }).error?.issues[0]?.message).toBe(
+      detailPageErrors.dateTooLate,
+    );
+    expect(
+      form.safeParse({ alertType: 'CallFollowUp', snoozedUntilDate: far }).error?.issues[0]?.message,
+    ).toBe(detailPageErrors.dateTooLate);
+    expect(
+      form.safeParse({ alertType: 'CallFollowUp', snoozedUntilDate: '9999-12-31T23:00:00Z' }).success,
+    ).toBe(true);
   });
 });
 

@@ -4,6 +4,7 @@ import {
   alertDescription,
   alertTypeCategory,
   type createAlertRequest,
+  detailPageErrors,
   errorMessages,
   resolveThresholds,
 } from '@vigil/core';
@@ -24,20 +25,6 @@ export interface AlertsDeps {
   db: Db;
   clock: Clock;
   audit: AuditService;
-}
-
-/** A cleared alert stays cleared: snoozing or clearing it again is a conflict (decision 0010). */
-export const alertAlreadyCleared = 'This alert has already been cleared.';
-
-/**
- * The core's schemas accept any future date; dates past the year 9999 cannot be stored (ISO years of five
- * digits are not timestamps to PostgreSQL), so they are a client mistake like any other invalid date.
- */
-const latestStorable = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
-export const dateTooLate = 'Choose a date before the year 10000';
-function checkStorable(date: Date, field: string) {
-  if (date.getTime() > latestStorable)
-    throw new AppError('VALIDATION', dateTooLate, { [field]: dateTooLate });
 }
 
 const notFound = () => new AppError('NOT_FOUND', errorMessages.notFound);
@@ -90,7 +77,7 @@ export function createAlertsService(deps: AlertsDeps) {
       const patient = await repo.lockPatient(scope, patientId);
       const alert = patient && (await repo.findById(alertId));
       if (!patient || !alert) throw notFound();
-      if (alert.dismissedAt) throw new AppError('CONFLICT', alertAlreadyCleared);
+      if (alert.dismissedAt) throw new AppError('CONFLICT', detailPageErrors.alertAlreadyCleared);
       return work(tx, patient, alert);
     });
   }
@@ -104,7 +91,6 @@ export function createAlertsService(deps: AlertsDeps) {
     async create(actor: AuthUser, body: CreateAlertBody, ip: string | null): Promise<{ alert: AlertView }> {
       const scope = patientScope(actor);
       const { alertType, snoozedUntilDate, customDescription } = body.alertData;
-      checkStorable(snoozedUntilDate, 'alertData.snoozedUntilDate');
       return db.transaction(async (tx) => {
         const repo = createAlertsRepository(tx);
         const patient = await repo.lockPatient(scope, body.patientId);
@@ -147,7 +133,6 @@ export function createAlertsService(deps: AlertsDeps) {
       snoozeUntil: Date,
       ip: string | null,
     ): Promise<{ alert: AlertView }> {
-      checkStorable(snoozeUntil, 'snoozeUntil');
       return changeAlert(actor, alertId, async (tx, patient, alert) => {
         const now = clock.now();
         const updated = await createAlertsRepository(tx).update(alert.id, { snoozedUntil: snoozeUntil }, now);
