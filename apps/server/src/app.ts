@@ -33,7 +33,6 @@ import { createOutboxService, type DeliveryScheduler } from './features/outbox/o
 import { patientsRoutes } from './features/patients/patients.routes.js';
 import { createPatientsService } from './features/patients/patients.service.js';
 import { createPatientReadingsService } from './features/readings/patient-readings.service.js';
-import { withReadingAuditMessages } from './features/readings/reading-audit-messages.js';
 import { readingsRoutes } from './features/readings/readings.routes.js';
 import { createReadingsService, type ReadingsService } from './features/readings/readings.service.js';
 import { uploadsRoutes } from './features/uploads/uploads.routes.js';
@@ -114,8 +113,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ? await seedDemo(database.db, clock, { withingsTokens: demoWithingsTokens(config) })
     : false;
   const audit = createAuditService({ clock });
-  // The readings service's events get the audit trail's sentence ('Added a manual reading: 140/90 mmHg').
-  const readings = createReadingsService({ db: database.db, clock, audit: withReadingAuditMessages(audit) });
+  const readings = createReadingsService({ db: database.db, clock, audit });
   app.decorate('vigil', { config, database, clock, seeded, readings });
 
   const production = config.env === 'production';

@@ -11,9 +11,6 @@ export interface ReadingsPatient {
   timeZone: string;
 }
 
-/** A reading with its clinic's time zone, for the audit trail's wording of its date. */
-export type ReadingWithZone = ReadingRow & { clinicTimeZone: string };
-
 /**
  * The reads of the readings routes (the detail page's table and chart, removal). Writes go through the
  * readings service (`record`, `remove`), which keeps alerts and metrics in step.
@@ -55,16 +52,6 @@ export function createReadingsViewRepository(db: DbOrTx) {
         .innerJoin(patients, eq(patients.id, readings.patientId))
         .where(and(eq(readings.id, readingId), scopeCondition(scope)));
       return row?.reading;
-    },
-
-    async findWithZoneById(readingId: string): Promise<ReadingWithZone | undefined> {
-      if (!isUuid(readingId)) return undefined;
-      const [row] = await db
-        .select({ reading: readings, clinicTimeZone: clinics.timeZone })
-        .from(readings)
-        .innerJoin(clinics, eq(clinics.id, readings.clinicId))
-        .where(eq(readings.id, readingId));
-      return row && { ...row.reading, clinicTimeZone: row.clinicTimeZone };
     },
   };
 }

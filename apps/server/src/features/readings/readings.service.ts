@@ -4,6 +4,7 @@ import {
   AppError,
   alertTypeCategory,
   calendarDay,
+  defaultTimeZone,
   errorMessages,
   evaluateAlerts,
   mergeFinding,
@@ -24,6 +25,7 @@ import {
   refreshManyPatientMetrics,
   refreshPatientMetrics,
 } from '../patients/patient-metrics.service.js';
+import { readingAddedMessage, readingRemovedMessage } from './reading-audit-messages.js';
 import {
   type AlertSubject,
   createReadingsRepository,
@@ -382,7 +384,11 @@ export function createReadingsService(deps: { db: Db; clock: Clock; audit: Audit
             action: 'reading.created',
             entityType: 'reading',
             entityId: reading.id,
-            details: { source: reading.source, takenAt: reading.takenAt.toISOString() },
+            details: {
+              message: readingAddedMessage(reading),
+              source: reading.source,
+              takenAt: reading.takenAt.toISOString(),
+            },
           });
         }
         return results;
@@ -398,7 +404,7 @@ export function createReadingsService(deps: { db: Db; clock: Clock; audit: Audit
         const repo = createReadingsRepository(db);
         const found = await repo.findById(readingId);
         if (!found) throw new AppError('NOT_FOUND', errorMessages.notFound);
-        await repo.findSubjectForUpdate(found.patientId);
+        const subject = await repo.findSubjectForUpdate(found.patientId);
         const now = deps.clock.now();
         const removed = await repo.markRemoved(found.id, userId, now);
         if (!removed) return found;
@@ -410,6 +416,7 @@ export function createReadingsService(deps: { db: Db; clock: Clock; audit: Audit
           action: 'reading.removed',
           entityType: 'reading',
           entityId: removed.id,
+          details: { message: readingRemovedMessage(removed, subject?.timeZone ?? defaultTimeZone) },
         });
         return removed;
       });
