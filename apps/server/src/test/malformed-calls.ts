@@ -1,9 +1,10 @@
+import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 
 /** One generated request of a robustness property test. */
 export interface MalformedCall {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   body?: unknown;
 }
@@ -29,4 +30,25 @@ export async function expectClientAnswer(
     `${call.method} ${call.url} ${res.body}`,
   ).toBe(true);
   if (!ok) expect(typeof res.json().message, res.body).toBe('string');
+}
+
+/** Any JSON-ish value a field of a generated body may hold: strings, booleans, numbers, null, nested JSON. */
+export const anyValue: fc.Arbitrary<unknown> = fc.oneof(
+  fc.string({ maxLength: 30 }),
+  fc.boolean(),
+  fc.integer(),
+  fc.constant(null),
+  fc.jsonValue({ maxDepth: 3 }),
+);
+
+/**
+ * An id for a generated URL: one of the known ids (read when a value is generated, so ids created in
+ * `beforeAll` count), a random UUID, or a random URL-encoded string.
+ */
+export function idArbitrary(known: () => readonly string[], maxLength = 40): fc.Arbitrary<string> {
+  return fc.oneof(
+    fc.constant(known).chain((ids) => fc.constantFrom(...ids())),
+    fc.uuid(),
+    fc.string({ maxLength }).map(encodeURIComponent),
+  );
 }

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { alerts, auditEvents, patientMetrics, staffNotes } from '../../db/schema/index.js';
 import { refreshExpiredSnoozes } from '../../jobs/snooze-expiry.job.js';
-import { anyValue, expectClientAnswer, idArbitrary, type MalformedCall } from '../../test/malformed-calls.js';
+import { anyValue, idArbitrary, type MalformedCall } from '../../test/malformed-calls.js';
 import {
   addPatient,
   createWorld,

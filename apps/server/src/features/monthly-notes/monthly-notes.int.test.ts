@@ -1,28 +1,10 @@
 import { detailPageErrors, errorMessages, messages } from '@vigil/core';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditEvents, monthlyNotes } from '../../db/schema/index.js';
-import {
-  addPatient,
-  createWorld,
-  fixtureIds as ids,
-  patientBody,
-  type World,
-} from '../patients/patient-fixtures.js';
+import { fixtureIds as ids, worldWithPatientInEachClinic } from '../patients/patient-fixtures.js';
 
-let w: World;
-let northPatient: string;
-let southPatient: string;
-beforeAll(async () => {
-  w = await createWorld();
-  northPatient = await addPatient(w, 'northStaff', patientBody());
-  southPatient = await addPatient(
-    w,
-    'southPhysician',
-    patientBody({ clinic: ids.south, assignedPhysician: ids.southPhysician, careTeam: [ids.southStaff] }),
-  );
-});
-afterAll(() => w.close());
+const w = worldWithPatientInEachClinic();
 
 const db = () => w.t.app.vigil.database.db;
 const october = { month: 10, year: 2026, yearMonthString: '2026-10' };
@@ -41,7 +23,7 @@ describe('monthly notes', () => {
   it('creates a month’s note, answers it with who saved it, and replaces it on the next save', async () => {
     const first = await w
       .as('northStaff')
-      .post(`/api/monthlyNotes/${northPatient}`, { ...october, noteContent: 'Stable.', approved: false });
+      .post(`/api/monthlyNotes/${w.northPatient}`, { ...october, noteContent: 'Stable.', approved: false });
     expect(first.statusCode).toBe(200);
     expect(first.json().data).toMatchObject({
       ...october,
@@ -51,7 +33,7 @@ describe('monthly notes', () => {
       lastUpdatedBy: { _id: ids.northStaff, fullName: 'staff Fixture' },
     });
     await w.advance(60_000);
-    const second = await w.as('northPhysician').post(`/api/monthlyNotes/${northPatient}`, {
+    const second = await w.as('northPhysician').post(`/api/monthlyNotes/${w.northPatient}`, {
       ...october,
       noteContent: 'Stable.\nKeep dose.',
       approved: false,
@@ -61,15 +43,15 @@ describe('monthly notes', () => {
       noteContent: 'Stable.\nKeep dose.',
       lastUpdatedBy: { _id: ids.northPhysician },
     });
-    expect(await notesOf(northPatient)).toHaveLength(1);
-    expect(await messagesOf(northPatient)).toEqual([
+    expect(await notesOf(w.northPatient)).toHaveLength(1);
+    expect(await messagesOf(w.northPatient)).toEqual([
       'Edited the monthly note of October 2026',
       'Edited the monthly note of October 2026',
     ]);
   });
 
   it('locks an approved note: a text change that stays approved is 409; unlocking first allows it', async () => {
-    const url = `/api/monthlyNotes/${northPatient}`;
+    const url = `/api/monthlyNotes/${w.northPatient}`;
     const approve = await w
       .as('northPhysician')
       .post(url, { ...october, noteContent: 'Stable.\nKeep dose.', approved: true });
@@ -80,7 +62,7 @@ describe('monthly notes', () => {
       .post(url, { ...october, noteContent: 'Changed behind the lock', approved: true });
     expect(locked.statusCode).toBe(409);
     expect(locked.json()).toMatchObject({ message: detailPageErrors.monthlyNoteLocked, code: 'CONFLICT' });
-    expect((await notesOf(northPatient))[0]).toMatchObject({
+    expect((await notesOf(w.northPatient))[0]).toMatchObject({
       content: 'Stable.\nKeep dose.',
       approved: true,
     });
@@ -96,7 +78,7 @@ describe('monthly notes', () => {
       .as('northStaff')
       .post(url, { ...october, noteContent: 'Now changed', approved: false });
     expect(edited.json().data).toMatchObject({ noteContent: 'Now changed', approved: false });
-    expect((await messagesOf(northPatient)).slice(2)).toEqual([
+    expect((await messagesOf(w.northPatient)).slice(2)).toEqual([
       'Approved the monthly note of October 2026',
       'Unlocked the monthly note of October 2026',
       'Edited the monthly note of October 2026',
@@ -104,12 +86,12 @@ describe('monthly notes', () => {
   });
 
   it('lists the notes newest month first, with and without the trailing slash', async () => {
-    const url = `/api/monthlyNotes/${northPatient}`;
+    const url = `/api/monthlyNotes/${w.northPatient}`;
     await w.as('northStaff').post(url, { month: 9, year: 2026, noteContent: '', approved: true });
     await w.as('northStaff').post(url, { month: 1, year: 2027, noteContent: 'Next year', approved: false });
     for (const path of [
-      `/api/monthlyNotes/patient/${northPatient}/`,
-      `/api/monthlyNotes/patient/${northPatient}`,
+      `/api/monthlyNotes/patient/${w.northPatient}/`,
+      `/api/monthlyNotes/patient/${w.northPatient}`,
     ]) {
       const res = await w.as('navigatorA').get(path);
       expect(res.statusCode).toBe(200);
@@ -119,7 +101,7 @@ describe('monthly notes', () => {
         '2026-09',
       ]);
     }
-    expect((await messagesOf(northPatient)).slice(-2)).toEqual([
+    expect((await messagesOf(w.northPatient)).slice(-2)).toEqual([
       'Edited and approved the monthly note of September 2026',
       'Edited the monthly note of January 2027',
     ]);
@@ -142,15 +124,15 @@ describe('monthly notes', () => {
       detailPageErrors.yearMonthMismatch,
     ],
   ])('refuses %o with the field message and saves nothing', async (body, field, message) => {
-    const before = await notesOf(northPatient);
-    const res = await w.as('northStaff').post(`/api/monthlyNotes/${northPatient}`, body);
+    const before = await notesOf(w.northPatient);
+    const res = await w.as('northStaff').post(`/api/monthlyNotes/${w.northPatient}`, body);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ message, fields: { [field]: message } });
-    expect(await notesOf(northPatient)).toEqual(before);
+    expect(await notesOf(w.northPatient)).toEqual(before);
   });
 
   it('accepts the limits exactly: 240 characters and 3 lines', async () => {
-    const url = `/api/monthlyNotes/${northPatient}`;
+    const url = `/api/monthlyNotes/${w.northPatient}`;
     expect(
       (
         await w
@@ -167,13 +149,13 @@ describe('monthly notes', () => {
   it("answers 404 for another clinic's patient and changes nothing", async () => {
     await w
       .as('southPhysician')
-      .post(`/api/monthlyNotes/${southPatient}`, { ...october, noteContent: 'South', approved: true });
-    const before = await notesOf(southPatient);
+      .post(`/api/monthlyNotes/${w.southPatient}`, { ...october, noteContent: 'South', approved: true });
+    const before = await notesOf(w.southPatient);
     for (const res of [
-      await w.as('northStaff').get(`/api/monthlyNotes/patient/${southPatient}/`),
+      await w.as('northStaff').get(`/api/monthlyNotes/patient/${w.southPatient}/`),
       await w
         .as('northStaff')
-        .post(`/api/monthlyNotes/${southPatient}`, { ...october, noteContent: 'North', approved: false }),
+        .post(`/api/monthlyNotes/${w.southPatient}`, { ...october, noteContent: 'North', approved: false }),
       await w
         .as('northStaff')
         .post('/api/monthlyNotes/not-a-uuid', { ...october, noteContent: 'x', approved: false }),
@@ -182,6 +164,6 @@ describe('monthly notes', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe(errorMessages.notFound);
     }
-    expect(await notesOf(southPatient)).toEqual(before);
+    expect(await notesOf(w.southPatient)).toEqual(before);
   });
 });

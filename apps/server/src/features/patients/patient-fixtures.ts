@@ -1,6 +1,8 @@
 import { defaultCustomAlerts, type PatientFormInput } from '@vigil/core';
-import { expect } from 'vitest';
+import fc from 'fast-check';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { clinics, users } from '../../db/schema/index.js';
+import { expectClientAnswer, type MalformedCall } from '../../test/malformed-calls.js';
 import { asUser, createTestApp, signIn, type TestApp } from '../../test/test-app.js';
 import { hashPassword } from '../auth/secrets.js';
 
@@ -161,4 +163,71 @@ export async function addPatient(world: World, who: Who, body: PatientFormInput)
   const res = await world.as(who).post('/api/pacients', body);
   if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
   return res.json().data._id as string;
+}
+
+/** A form for a South clinic patient: physician southPhysician, care team southStaff. */
+export function southPatientBody(change: Partial<PatientFormInput> = {}): PatientFormInput {
+  return patientBody({
+    clinic: ids.south,
+    assignedPhysician: ids.southPhysician,
+    careTeam: [ids.southStaff],
+    ...change,
+  });
+}
+
+/** A South clinic patient added by southPhysician; answers its id. */
+export const addSouthPatient = (world: World): Promise<string> =>
+  addPatient(world, 'southPhysician', southPatientBody());
+
+/** A North patient added by northStaff, then a South patient added by southPhysician. */
+export async function addPatientInEachClinic(world: World): Promise<{ north: string; south: string }> {
+  const north = await addPatient(world, 'northStaff', patientBody());
+  return { north, south: await addSouthPatient(world) };
+}
+
+type WorldWithPatientInEachClinic = World & { northPatient: string; southPatient: string };
+
+/**
+ * Registers the hooks of a test file whose world holds a patient in each clinic (see addPatientInEachClinic),
+ * then whatever `more` adds: the world answered is filled in, with the two patients' ids, before the file's
+ * tests run, and closed after them.
+ */
+export function worldWithPatientInEachClinic(
+  more: (world: WorldWithPatientInEachClinic) => Promise<void> = async () => {},
+): WorldWithPatientInEachClinic {
+  const live = {} as WorldWithPatientInEachClinic;
+  beforeAll(async () => {
+    Object.assign(live, await createWorld());
+    const { north, south } = await addPatientInEachClinic(live);
+    Object.assign(live, { northPatient: north, southPatient: south });
+    await more(live);
+  });
+  afterAll(() => live.close());
+  return live;
+}
+
+/** Every signed-in user of the tests: CIRCLE admin and navigator, North physician and staff, South physician. */
+export const everyUser = fc.constantFrom<Who>(
+  'circleAdmin',
+  'navigatorA',
+  'northPhysician',
+  'northStaff',
+  'southPhysician',
+);
+/** The signed-in North clinic users. */
+export const northUsers = fc.constantFrom<Who>('northPhysician', 'northStaff');
+
+/** Sends numRuns generated calls, each as a generated user, and checks every answer with expectClientAnswer. */
+export function expectClientAnswers(
+  world: World,
+  calls: fc.Arbitrary<MalformedCall>,
+  who: fc.Arbitrary<Who>,
+  numRuns: number,
+): Promise<void> {
+  return fc.assert(
+    fc.asyncProperty(calls, who, (call, user) =>
+      expectClientAnswer(world.t.app, call, { authorization: `Bearer ${world.tokens[user]}` }),
+    ),
+    { numRuns },
+  );
 }

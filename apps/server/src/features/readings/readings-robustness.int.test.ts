@@ -1,52 +1,26 @@
 import { readingTimeZoneIds } from '@vigil/core';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readings, users } from '../../db/schema/index.js';
-import { expectClientAnswer, type MalformedCall } from '../../test/malformed-calls.js';
+import { anyValue, idArbitrary, type MalformedCall } from '../../test/malformed-calls.js';
 import {
-  addPatient,
-  createWorld,
+  everyUser,
+  expectClientAnswers,
   fixtureIds as ids,
-  patientBody,
-  type Who,
-  type World,
+  northUsers,
+  worldWithPatientInEachClinic,
 } from '../patients/patient-fixtures.js';
 
-let w: World;
-let northPatient: string;
-let southPatient: string;
 let southReading: string;
-beforeAll(async () => {
-  w = await createWorld();
-  northPatient = await addPatient(w, 'northStaff', patientBody());
-  southPatient = await addPatient(
-    w,
-    'southPhysician',
-    patientBody({ clinic: ids.south, assignedPhysician: ids.southPhysician, careTeam: [ids.southStaff] }),
-  );
-  const res = await w.as('southPhysician').post(`/api/pacients/${southPatient}/bp-readings`, {
+const w = worldWithPatientInEachClinic(async () => {
+  const res = await w.as('southPhysician').post(`/api/pacients/${w.southPatient}/bp-readings`, {
     readings: [{ date: '2026-11-02T16:00:00Z', timezone: 'America/Chicago', systolic: 130, diastolic: 80 }],
   });
   southReading = res.json().data.readings[0]._id;
 });
-afterAll(() => w.close());
 
-const id = fc.oneof(
-  fc
-    .constantFrom(0, 1, 2, 3, 4)
-    .map((i) => [northPatient, southPatient, southReading, ids.north, ids.northStaff][i]!),
-  fc.uuid(),
-  fc.string({ maxLength: 40 }).map(encodeURIComponent),
-);
-const anyValue = fc.oneof(
-  fc.string({ maxLength: 30 }),
-  fc.boolean(),
-  fc.integer({ min: -1000, max: 1000 }),
-  fc.double(),
-  fc.constant(null),
-  fc.jsonValue({ maxDepth: 2 }),
-);
+const id = idArbitrary(() => [w.northPatient, w.southPatient, southReading, ids.north, ids.northStaff]);
 const instant = fc.oneof(
   fc
     .date({ min: new Date('1800-01-01'), max: new Date('2100-01-01'), noInvalidDate: true })
@@ -108,30 +82,13 @@ const db = () => w.t.app.vigil.database.db;
 
 describe('readings and graph filter routes under malformed input', () => {
   it('answer random ids, bodies and queries from every role with a 4xx and a message, or a success when valid', async () => {
-    const who = fc.constantFrom<Who>(
-      'circleAdmin',
-      'navigatorA',
-      'northPhysician',
-      'northStaff',
-      'southPhysician',
-    );
-    await fc.assert(
-      fc.asyncProperty(calls, who, (call, user) =>
-        expectClientAnswer(w.t.app, call, { authorization: `Bearer ${w.tokens[user]}` }),
-      ),
-      { numRuns: 400 },
-    );
+    await expectClientAnswers(w, calls, everyUser, 400);
   });
 
   it("never change another clinic's readings or another user's choices", async () => {
-    const before = await db().select().from(readings).where(eq(readings.patientId, southPatient));
-    await fc.assert(
-      fc.asyncProperty(calls, fc.constantFrom<Who>('northPhysician', 'northStaff'), (call, user) =>
-        expectClientAnswer(w.t.app, call, { authorization: `Bearer ${w.tokens[user]}` }),
-      ),
-      { numRuns: 250 },
-    );
-    expect(await db().select().from(readings).where(eq(readings.patientId, southPatient))).toEqual(before);
+    const before = await db().select().from(readings).where(eq(readings.patientId, w.southPatient));
+    await expectClientAnswers(w, calls, northUsers, 250);
+    expect(await db().select().from(readings).where(eq(readings.patientId, w.southPatient))).toEqual(before);
     const [south] = await db().select().from(users).where(eq(users.id, ids.southPhysician));
     expect(south!.graphFilterData).toBeNull();
   });

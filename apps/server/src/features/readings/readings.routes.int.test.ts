@@ -5,6 +5,7 @@ import { alerts, auditEvents, patientDayRollups, readings } from '../../db/schem
 import { expectedMetrics, storedMetrics } from '../../test/expected-metrics.js';
 import {
   addPatient,
+  addSouthPatient,
   createWorld,
   fixtureIds as ids,
   patientBody,
@@ -15,11 +16,7 @@ let w: World;
 let southPatient: string;
 beforeAll(async () => {
   w = await createWorld();
-  southPatient = await addPatient(
-    w,
-    'southPhysician',
-    patientBody({ clinic: ids.south, assignedPhysician: ids.southPhysician, careTeam: [ids.southStaff] }),
-  );
+  southPatient = await addSouthPatient(w);
 });
 afterAll(() => w.close());
 
