@@ -100,24 +100,28 @@ export default function ChartsReadingsChart({ readings, info }: ChartsReadingsCh
               },
             ]}
             yAxis={[{ min: bpAxis.min, max: bpMax, tickInterval: ticks(bpMax, bpAxis.step), width: 40 }]}
+            // Straight segments: a smoothed curve would draw peaks between readings that nobody measured.
             series={[
               {
                 label: chartsLabels.systolic,
                 data: bp.map((r) => r.systolic ?? null),
                 color: colors.systolic,
                 connectNulls: true,
+                curve: 'linear',
               },
               {
                 label: chartsLabels.diastolic,
                 data: bp.map((r) => r.diastolic ?? null),
                 color: colors.diastolic,
                 connectNulls: true,
+                curve: 'linear',
               },
               {
                 label: chartsLabels.heartRate,
                 data: bp.map((r) => r.heartRate ?? null),
                 color: colors.heartRate,
                 connectNulls: true,
+                curve: 'linear',
               },
             ]}
           >
@@ -160,6 +164,7 @@ export default function ChartsReadingsChart({ readings, info }: ChartsReadingsCh
                 label: chartsLabels.weight,
                 data: weights.map((r) => r.weight ?? null),
                 color: colors.weight,
+                curve: 'linear',
                 valueFormatter: (v) => (v === null ? '' : `${v} lbs`),
               },
             ]}
