@@ -73,6 +73,8 @@ export const patients = pgTable(
     highPriority: boolean('high_priority').notNull().default(false),
     /** The Active Issues panel's free text. */
     activeIssues: text('active_issues').notNull().default(''),
+    /** Patient texts dated on or before this are addressed (spec patients 4, Messages). */
+    smsLastAddressedAt: timestamp('sms_last_addressed_at', { withTimezone: true }),
     /** The medications list, each with its `_id`; the detail page saves the whole list at once. */
     medications: jsonb('medications').$type<StoredMedication[]>().notNull().default([]),
     /** The patient's own thresholds; null means the clinic's. */
