@@ -30,6 +30,7 @@ export * from './patients/patient-view.js';
 export * from './patients/patients.constants.js';
 export * from './patients/patients.schema.js';
 export * from './patients/priority-score.rules.js';
+export * from './patients/reminders.rules.js';
 export * from './readings/chart.rules.js';
 export * from './readings/reading-summary.rules.js';
 export * from './readings/readings.constants.js';

@@ -232,3 +232,12 @@ export const monthlyNoteTexts = {
   reviewed: 'Reviewed',
   lastChange: (date: string, user: string) => `Last approved/edited on ${date} by ${user}`,
 } as const;
+
+/** The reminder test tools on /account outside production (spec administration 2, 7 and 8). */
+export const reminderToolTexts = {
+  selectTime: 'Select Time',
+  sendReminders: 'Send Reminders',
+  sending: 'Sending...',
+  /** Beside the picker: the product's own words, so a tester knows which clock the choice is on. */
+  pacificTime: 'Pacific time',
+} as const;
