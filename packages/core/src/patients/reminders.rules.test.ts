@@ -4,6 +4,7 @@ import { reminderTimeToDate } from '../format/text.helpers.js';
 import { weekDays } from './patients.constants.js';
 import {
   isReminderDue,
+  isWelcomeDue,
   ManualRemindersBody,
   manualReminderSlot,
   manualReminderTimes,
@@ -193,5 +194,36 @@ describe('the texts', () => {
       'Hi Ana, this is Harbor reminding you to take your reading today.',
     );
     expect(reminderText({ firstName: 'Ana', language: null }, 'Harbor')).toContain('Hi Ana');
+  });
+});
+
+describe('the welcome text is due', () => {
+  const enrolled = {
+    enrolled: true,
+    active: true,
+    phone: '5035550111',
+    preferences: { textConsent: 'Yes' },
+  };
+
+  it('when a patient is created or becomes enrolled and active, with text consent and a number', () => {
+    expect(isWelcomeDue(null, enrolled)).toBe(true);
+    expect(isWelcomeDue({ ...enrolled, enrolled: false, active: false }, enrolled)).toBe(true);
+    expect(isWelcomeDue({ ...enrolled, active: false }, enrolled)).toBe(true);
+  });
+
+  it('when an enrolled patient gives text consent', () => {
+    expect(isWelcomeDue({ ...enrolled, preferences: { textConsent: 'No' } }, enrolled)).toBe(true);
+  });
+
+  it('not on an edit that changes neither', () => {
+    expect(isWelcomeDue(enrolled, { ...enrolled, phone: '5035550112' })).toBe(false);
+  });
+
+  it('not without consent, a valid number, enrolment or activity', () => {
+    expect(isWelcomeDue(null, { ...enrolled, preferences: { textConsent: 'No' } })).toBe(false);
+    expect(isWelcomeDue(null, { ...enrolled, phone: null })).toBe(false);
+    expect(isWelcomeDue(null, { ...enrolled, phone: '555011' })).toBe(false);
+    expect(isWelcomeDue(null, { ...enrolled, enrolled: false, active: false })).toBe(false);
+    expect(isWelcomeDue(null, { ...enrolled, active: false })).toBe(false);
   });
 });

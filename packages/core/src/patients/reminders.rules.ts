@@ -166,3 +166,34 @@ export function reminderText(p: { firstName: string; language?: string | null },
     ? `Hola ${p.firstName}, ${clinicName} le recuerda tomar su lectura de hoy.`
     : `Hi ${p.firstName}, this is ${clinicName} reminding you to take your reading today.`;
 }
+
+/** What the welcome rule reads of a patient, before and after a save. */
+export interface WelcomeState {
+  enrolled: boolean;
+  active: boolean;
+  phone: string | null;
+  preferences: Record<string, unknown> | null;
+}
+
+/** Ten US digits, with or without the country code 1. */
+const isUsNumber = (phone: string | null) => {
+  const digits = (phone ?? '').replace(/\D/g, '');
+  return digits.length === 10 || (digits.length === 11 && digits.startsWith('1'));
+};
+
+/**
+ * Whether a save calls for the welcome text (spec patients 4, Enrolled and active; DESIGN 4): the patient is
+ * now enrolled and active, consented to texts and has a valid texting number, and either this save made them
+ * enrolled and active (a new patient, an enrolment, an activation) or it gave the text consent now. Once per
+ * enrolment and not to an opted-out number are the server's checks: they need the stored messages.
+ */
+export function isWelcomeDue(before: WelcomeState | null, after: WelcomeState): boolean {
+  if (
+    !after.enrolled ||
+    !after.active ||
+    after.preferences?.textConsent !== 'Yes' ||
+    !isUsNumber(after.phone)
+  )
+    return false;
+  return !before || !(before.enrolled && before.active) || before.preferences?.textConsent !== 'Yes';
+}
