@@ -241,3 +241,43 @@ export const reminderToolTexts = {
   /** Beside the picker: the product's own words, so a tester knows which clock the choice is on. */
   pacificTime: 'Pacific time',
 } as const;
+
+/**
+ * The detail page's Messages panel (spec patients 2.6, 4, 9; decision 0011): the product's own words around
+ * the conversation. The spec's own ('Load Earlier Messages', the addressed question, Send's tooltip) are in
+ * textMessageTexts, shared with the server.
+ */
+export const messagesPanelTexts = {
+  title: 'Messages',
+  conversation: 'Conversation',
+  noMessages: 'No messages yet.',
+  loading: 'Loading...',
+  /** The product's own texts, labelled so staff do not read them as a colleague's. */
+  kinds: { welcome: 'Welcome text', reminder: 'Reading reminder', help: 'HELP reply' } as Readonly<
+    Record<string, string>
+  >,
+  automated: 'Automated',
+  status: {
+    queued: 'Queued',
+    sent: 'Sent',
+    delivered: 'Delivered',
+    undelivered: 'Undelivered',
+    failed: 'Failed',
+    received: 'Received',
+  } as Readonly<Record<string, string>>,
+  statusWithReason: (status: string, reason: string) => `${status}: ${reason}`,
+  addressed: 'Addressed',
+  markAddressed: (date: string) => `Mark the message of ${date} addressed`,
+  markAddressedTitle: 'Mark Addressed',
+  yes: 'Yes',
+  no: 'No',
+  messageField: 'Message',
+  attachFiles: 'Attach files',
+  attachments: 'Attachments',
+  uploading: (fileName: string) => `Uploading ${fileName}...`,
+  removeAttachment: (fileName: string) => `Remove ${fileName}`,
+  uploadRefused: (fileName: string, reason: string) => `${fileName} was not attached: ${reason}`,
+  send: 'Send',
+  waitForUploads: 'Wait for the attachments to finish uploading.',
+  attachmentAlt: (fileName: string) => `Attachment ${fileName}`,
+} as const;
