@@ -1,7 +1,7 @@
 import { authMessages, messages } from '@vigil/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, clinics, users } from '../../db/schema/index.js';
+import { auditEvents, clinics, sessions, users } from '../../db/schema/index.js';
 import { demoIds, demoPassword } from '../../db/seed/demo.js';
 import { asUser, createTestApp, outboxFor, signIn, type TestApp } from '../../test/test-app.js';
 import { hashPassword } from './secrets.js';
@@ -169,6 +169,25 @@ describe('sessions', () => {
     expect((await asUser(t.app, token).get('/api/auth/me')).statusCode).toBe(200);
     t.clock.advance(29 * minute);
     expect((await asUser(t.app, token).get('/api/auth/me')).statusCode).toBe(200);
+    t.clock.advance(30 * minute + 1000);
+    expect((await asUser(t.app, token).get('/api/auth/me')).statusCode).toBe(401);
+  });
+
+  it('refreshes the last-seen time at most every 30 seconds, and a request within them still counts', async () => {
+    const token = await signIn(t.app, 'staff@sunrise.demo');
+    const lastSeen = async () =>
+      (await db().select().from(sessions).where(eq(sessions.userId, demoIds.staffSunrise))).reduce(
+        (latest, s) => Math.max(latest, s.lastSeenAt.getTime()),
+        0,
+      );
+    const signedInAt = await lastSeen();
+    t.clock.advance(20_000);
+    expect((await asUser(t.app, token).get('/api/auth/me')).statusCode).toBe(200);
+    expect(await lastSeen()).toBe(signedInAt);
+    t.clock.advance(15_000);
+    expect((await asUser(t.app, token).get('/api/auth/me')).statusCode).toBe(200);
+    expect(await lastSeen()).toBe(signedInAt + 35_000);
+    // Idle since the refresh: 30 minutes and a second after it, the session is over.
     t.clock.advance(30 * minute + 1000);
     expect((await asUser(t.app, token).get('/api/auth/me')).statusCode).toBe(401);
   });

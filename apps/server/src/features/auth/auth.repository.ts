@@ -18,11 +18,23 @@ export function createAuthRepository(db: DbOrTx) {
         .returning();
       return row!;
     },
-    /** The session with its user's and clinic's standing, which decide whether it is still valid. */
+    /**
+     * The session with its user (who they are, for the request) and the user's and clinic's standing, which
+     * decide whether it is still valid: one query per authenticated request.
+     */
     async findSessionByTokenHash(tokenHash: string) {
       const [row] = await db
         .select({
           session: sessions,
+          user: {
+            id: users.id,
+            roleType: users.roleType,
+            access: users.access,
+            portal: users.portal,
+            clinicId: users.clinicId,
+            firstName: users.firstName,
+            lastName: users.lastName,
+          },
           userDeactivated: users.isDeactivated,
           clinicActive: clinics.active,
         })
