@@ -10,13 +10,12 @@
 //
 // PostgreSQL: BENCH_DATABASE_URL, else DATABASE_URL, else postgres://root@127.0.0.1:5432/test; a database is
 // created for the run and dropped after. Without a reachable server the benchmark is skipped.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defaultCustomAlerts } from '@vigil/core';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
@@ -25,69 +24,21 @@ import { clinics, devices, patientDevices, patients } from '../src/db/schema/ind
 import { refreshPatientMetrics } from '../src/features/patients/patient-metrics.service.js';
 import { demoWebhookHeaders } from '../src/simulator/wire-formats.js';
 import { benchServerUrl, createBenchDatabase, postgresReachable } from './bench-postgres.js';
+import { fmt, type LoadResult, listen, measure } from './load.js';
 
 const connections = 10;
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const warmupSeconds = 2;
 const targets = { ratio: 0.5, p99Ms: 25 };
-interface LoadResult {
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-}
-
 /**
- * The load generator, run as its own process so it does not share the servers' event loop. Each request
- * is a distinct BodyTrace reading: devices in turn, each device's readings 6 hours apart going back.
+ * Each request is a distinct BodyTrace reading: devices in turn, each device's readings 6 hours apart going
+ * back from `start`.
  */
-const loadScript = `
-const autocannon = require('autocannon');
-const { url, headers, imeis, seconds, connections, start } = JSON.parse(process.argv[1]);
-let n = 0;
-const body = () => {
-  const i = n++;
-  const imei = imeis[i % imeis.length];
-  const ts = start - Math.floor(i / imeis.length) * 6 * 3600 * 1000;
-  return JSON.stringify({ imei, ts, batteryVoltage: 5500, signalStrength: 80, values: { unit: 1, weight: 80000 + (i % 7) * 10, tare: 0 } });
-};
-autocannon({
-  url, connections, duration: seconds, method: 'POST',
-  headers: { 'content-type': 'application/json', ...headers },
-  requests: [{ setupRequest: (req) => ({ ...req, body: body() }) }],
-}, (err, r) => {
-  if (err) { console.error(err); process.exit(1); }
-  process.stdout.write(JSON.stringify({
-    requestsPerSecond: r.requests.average, p50: r.latency.p50, p99: r.latency.p99,
-    non2xx: r.non2xx, errors: r.errors,
-  }));
-});
+const readingBody = `
+const imei = input.imeis[i % input.imeis.length];
+const ts = input.start - Math.floor(i / input.imeis.length) * 6 * 3600 * 1000;
+return { body: JSON.stringify({ imei, ts, batteryVoltage: 5500, signalStrength: 80, values: { unit: 1, weight: 80000 + (i % 7) * 10, tare: 0 } }) };
 `;
-
-function load(url: string, headers: Record<string, string>, imeis: string[], secs: number, start: number) {
-  return new Promise<LoadResult>((resolve, reject) => {
-    const args = JSON.stringify({ url, headers, imeis, seconds: secs, connections, start });
-    const child = spawn(process.execPath, ['-e', loadScript, args], {
-      cwd: path.join(import.meta.dirname, '..'),
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-    });
-    child.on('error', reject);
-    child.on('exit', (code) =>
-      code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`load exited ${code}`)),
-    );
-  });
-}
-
-async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-}
 
 /** The baseline: parse the JSON body, one INSERT, answer. */
 async function bareWebhook(url: string) {
@@ -151,8 +102,6 @@ async function seedDevices(db: Awaited<ReturnType<typeof openDatabase>>['db'], c
   return imeis;
 }
 
-const fmt = (n: number, width: number, digits = 0) => n.toFixed(digits).padStart(width);
-
 async function main() {
   if (!(await postgresReachable())) {
     console.info(`\nIngestion webhook: skipped, no PostgreSQL at ${new URL(benchServerUrl).host}`);
@@ -182,15 +131,20 @@ async function main() {
     };
 
     const start = now.getTime() - 3600 * 1000;
-    const run = async (target: string, headers: Record<string, string>, imeis: string[]) => {
-      // The warm-up's readings fall between the measured ones (3 h off their 6 h grid): none is a duplicate.
-      await load(target, headers, imeis, warmupSeconds, start - 3 * 3600 * 1000);
-      const result = await load(target, headers, imeis, seconds, start);
-      if (result.non2xx || result.errors) {
-        throw new Error(`${target}: ${result.non2xx} answers not 2xx, ${result.errors} errors`);
-      }
-      return result;
-    };
+    const run = (target: string, headers: Record<string, string>, imeis: string[]) =>
+      measure(
+        {
+          url: target,
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          seconds,
+          connections,
+          setup: readingBody,
+          input: { imeis, start },
+        },
+        // The warm-up's readings fall between the measured ones (3 h off their 6 h grid): none is a duplicate.
+        { seconds: warmupSeconds, input: { imeis, start: start - 3 * 3600 * 1000 } },
+      );
     // The baseline runs before and after the app and counts as their mean: these machines are shared, and
     // their load drifts over a minute.
     const bareBefore = await run(bareUrl, {}, many);
