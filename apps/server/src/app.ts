@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -24,6 +25,8 @@ import { ingestionRoutes } from './features/ingestion/ingestion.routes.js';
 import { createIngestionService } from './features/ingestion/ingestion.service.js';
 import { createVendorPullService } from './features/ingestion/vendor-pulls.service.js';
 import { activateWithingsDevice } from './features/ingestion/withings-devices.service.js';
+import { createMediaLinks } from './features/messages/media-links.js';
+import { createMessageSender, type MessageSender } from './features/messages/message-sender.js';
 import { monthlyNotesRoutes } from './features/monthly-notes/monthly-notes.routes.js';
 import { createMonthlyNotesService } from './features/monthly-notes/monthly-notes.service.js';
 import { notesRoutes } from './features/notes/notes.routes.js';
@@ -35,6 +38,8 @@ import { createPatientsService } from './features/patients/patients.service.js';
 import { createPatientReadingsService } from './features/readings/patient-readings.service.js';
 import { readingsRoutes } from './features/readings/readings.routes.js';
 import { createReadingsService, type ReadingsService } from './features/readings/readings.service.js';
+import { remindersRoutes } from './features/reminders/reminders.routes.js';
+import { createRemindersService } from './features/reminders/reminders.service.js';
 import { uploadsRoutes } from './features/uploads/uploads.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
 import { avatarMaxBytes, createUsersService } from './features/users/users.service.js';
@@ -50,6 +55,7 @@ import { createBoss } from './jobs/boss.js';
 import { startDeliverOutbox } from './jobs/deliver-outbox.job.js';
 import { startPurgeAuth } from './jobs/purge-auth.job.js';
 import { startRefreshMetrics } from './jobs/refresh-metrics.job.js';
+import { startSendReminders } from './jobs/send-reminders.job.js';
 import { startSnoozeExpiry } from './jobs/snooze-expiry.job.js';
 import {
   startWithingsNotifications,
@@ -74,6 +80,8 @@ export interface Vigil {
   seeded: boolean;
   /** The one way readings are stored (webhooks, manual entry, tests). */
   readings: ReadingsService;
+  /** The one way a text reaches a patient (staff, welcome, reminders, HELP); decision 0011. */
+  messageSender: MessageSender;
 }
 
 declare module 'fastify' {
@@ -114,7 +122,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     : false;
   const audit = createAuditService({ clock });
   const readings = createReadingsService({ db: database.db, clock, audit });
-  app.decorate('vigil', { config, database, clock, seeded, readings });
 
   const production = config.env === 'production';
   const sms = config.twilio
@@ -134,11 +141,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   let boss: PgBoss | undefined;
   let scheduleDelivery: DeliveryScheduler | undefined;
   const outbox = createOutboxService({ db: database.db, clock, schedule: () => scheduleDelivery });
+  const messageSender = createMessageSender({ db: database.db, clock, audit, outbox });
+  app.decorate('vigil', { config, database, clock, seeded, readings, messageSender });
+  // Signed, expiring links to an MMS's media for Twilio; keyed with the Twilio token (or a local key).
+  const mediaLinks = createMediaLinks({
+    publicUrl: config.publicUrl,
+    // In production without Twilio nothing is sent, so a per-process key serves no link anyone fetches.
+    key: config.twilioWebhookToken ?? randomBytes(32).toString('hex'),
+  });
   const auth = createAuthService({ db: database.db, clock, audit, outbox, publicUrl: config.publicUrl });
   const storage = createLocalDiskStorage(path.join(config.dataDir, 'uploads'));
   const users = createUsersService({ db: database.db, clock, audit, auth, storage });
   const clinics = createClinicsService({ db: database.db, clock, audit, auth, sms });
-  const patients = createPatientsService({ db: database.db, clock, audit });
+  const reminders = createRemindersService({ db: database.db, clock, sender: messageSender });
+  const patients = createPatientsService({
+    db: database.db,
+    clock,
+    audit,
+    welcome: reminders.welcomeAfterSave,
+  });
   const notes = createNotesService({ db: database.db, clock, audit });
   const monthlyNotes = createMonthlyNotesService({ db: database.db, clock, audit });
   const patientReadings = createPatientReadingsService({ db: database.db, clock, audit, readings });
@@ -166,10 +187,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     boss = createBoss(database, config.databaseUrl);
     boss.on('error', (error) => app.log.error({ err: error }, 'job queue error'));
     await boss.start();
-    scheduleDelivery = await startDeliverOutbox(boss, { db: database.db, clock, sms, email });
+    scheduleDelivery = await startDeliverOutbox(boss, {
+      db: database.db,
+      clock,
+      sms,
+      email,
+      patientTexts: { mediaLinks, statusCallbackUrl: `${config.publicUrl}/api/webhooks/twilio/status` },
+    });
     await startPurgeAuth(boss, { db: database.db, clock });
     await startRefreshMetrics(boss, { db: database.db, clock });
     await startSnoozeExpiry(boss, { db: database.db, clock });
+    await startSendReminders(boss, { clock, reminders });
     withingsQueue = await startWithingsNotifications(boss, { pulls });
   }
 
@@ -197,6 +225,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       callsRoutes(api, createCallsService({ db: database.db, clock, audit }));
       uploadsRoutes(api, storage);
       if (config.env !== 'production') devOutboxRoutes(api, outbox);
+      if (config.env !== 'production') remindersRoutes(api, reminders);
       ingestionRoutes(api, { ingestion, pulls, vendors, withingsQueue: () => withingsQueue });
       const fakes = { prefix: '/dev/vendors', withings: vendors.withings, smartMeter: vendors.smartMeter };
       if (config.env !== 'production') api.register(fakeVendors, fakes);

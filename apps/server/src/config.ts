@@ -47,6 +47,12 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   authRateLimitPerMinute: number;
   twilio: { accountSid: string; authToken: string; messagingServiceSid: string | undefined } | undefined;
+  /**
+   * The token Twilio's webhooks are signed with: TWILIO_AUTH_TOKEN, or outside production without it the
+   * demo token (demoVendorSecrets.twilioAuthToken), so tests and a local demo can post signed texts. In
+   * production without Twilio it is undefined and every Twilio webhook is refused.
+   */
+  twilioWebhookToken: string | undefined;
   smtpUrl: string | undefined;
   emailFrom: string;
   webDist: string;
@@ -81,6 +87,8 @@ export const demoVendorSecrets = {
   withingsClientId: 'withings-demo-client',
   withingsClientSecret: 'withings-demo-secret',
   tokenKey: Buffer.alloc(32, 'vigil-demo-device-token-key').toString('base64'),
+  /** Signs and checks Twilio webhooks outside production when TWILIO_AUTH_TOKEN is unset (decision 0011). */
+  twilioAuthToken: 'twilio-demo-auth-token',
 } as const;
 
 /** Outside production, the vendors' pull APIs are the server's own fakes (features/devices/fakes). */
@@ -152,6 +160,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           messagingServiceSid: e.TWILIO_MESSAGING_SERVICE_SID,
         }
       : undefined,
+    twilioWebhookToken:
+      e.TWILIO_AUTH_TOKEN ?? (e.NODE_ENV !== 'production' ? demoVendorSecrets.twilioAuthToken : undefined),
     smtpUrl: e.SMTP_URL,
     emailFrom: e.EMAIL_FROM,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),

@@ -25,6 +25,7 @@ export * from './patients/list-metrics.rules.js';
 export * from './patients/patient-details.js';
 export * from './patients/patient-lists.schema.js';
 export * from './patients/patient-messages.js';
+export * from './patients/patient-messages.schema.js';
 export * from './patients/patient-requests.schema.js';
 export * from './patients/patient-view.js';
 export * from './patients/patients.constants.js';

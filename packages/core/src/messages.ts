@@ -233,15 +233,6 @@ export const monthlyNoteTexts = {
   lastChange: (date: string, user: string) => `Last approved/edited on ${date} by ${user}`,
 } as const;
 
-/** The reminder test tools on /account outside production (spec administration 2, 7 and 8). */
-export const reminderToolTexts = {
-  selectTime: 'Select Time',
-  sendReminders: 'Send Reminders',
-  sending: 'Sending...',
-  /** Beside the picker: the product's own words, so a tester knows which clock the choice is on. */
-  pacificTime: 'Pacific time',
-} as const;
-
 /**
  * The detail page's Messages panel (spec patients 2.6, 4, 9; decision 0011): the product's own words around
  * the conversation. The spec's own ('Load Earlier Messages', the addressed question, Send's tooltip) are in
@@ -280,4 +271,30 @@ export const messagesPanelTexts = {
   send: 'Send',
   waitForUploads: 'Wait for the attachments to finish uploading.',
   attachmentAlt: (fileName: string) => `Attachment ${fileName}`,
+} as const;
+
+/** The messages panel and the texting behind it (spec patients 2.6, 4, 9; decision 0011). */
+export const textMessageTexts = {
+  provideMessageOrAttachment: 'Provide a message or file attachment(s).',
+  confirmAddressed: 'Do you want to mark this and all previous messages addressed?',
+  loadEarlier: 'Load Earlier Messages',
+  // The product's own wording: the spec leaves these unwritten.
+  optedOut: 'This patient has opted out of texts (STOP). Nothing can be sent until they text START.',
+  noTextingNumber: 'This patient has no texting cell number.',
+  noClinicNumber: "The patient's clinic has no texting number.",
+  attachmentNotFound: 'An attachment was not found. Upload it again.',
+  attachmentTooMany: 'At most 10 attachments per message.',
+  attachmentMissing: 'Choose a file to attach.',
+  attachmentEmpty: 'The file is empty.',
+  textTooLong: 'A message can be at most 1600 characters.',
+  deliveryFailed: 'Delivery failed',
+} as const;
+
+/** The reminder test tools on /account outside production (spec administration 2, 7 and 8). */
+export const reminderToolTexts = {
+  selectTime: 'Select Time',
+  sendReminders: 'Send Reminders',
+  sending: 'Sending...',
+  /** Beside the picker: the product's own words, so a tester knows which clock the choice is on. */
+  pacificTime: 'Pacific time',
 } as const;

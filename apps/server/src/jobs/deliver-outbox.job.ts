@@ -1,9 +1,13 @@
+import { deliveryFailureReason } from '@vigil/core';
 import type { PgBoss } from 'pg-boss';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/client.js';
+import type { MediaLinks } from '../features/messages/media-links.js';
+import { createMessagesRepository } from '../features/messages/messages.repository.js';
 import { createOutboxRepository } from '../features/outbox/outbox.repository.js';
+import type { DeliveryScheduler } from '../features/outbox/outbox.service.js';
 import type { EmailProvider } from '../integrations/email/email-provider.js';
-import type { SmsProvider } from '../integrations/sms/sms-provider.js';
+import { type SmsProvider, SmsSendError } from '../integrations/sms/sms-provider.js';
 
 export const deliverOutboxQueue = 'outbox-deliver';
 const retryLimit = 6;
@@ -13,30 +17,70 @@ export interface DeliverOutboxDeps {
   clock: Clock;
   sms: SmsProvider;
   email: EmailProvider;
+  /** A patient text's media links and status callback (decision 0011); without it texts go as plain SMS. */
+  patientTexts?: { mediaLinks: MediaLinks; statusCallbackUrl: string };
 }
 
-/** Sends one queued message. Throws on a provider failure so pg-boss retries it with back-off. */
+/** A queued row not visible yet: its sender's transaction has not committed. pg-boss retries it. */
+export class OutboxRowNotCommittedError extends Error {}
+
+/**
+ * Sends one queued message. Throws on a provider failure so pg-boss retries it with back-off. A patient's
+ * text (a `messages` row whose provider_sid is this outbox id until the provider answers) goes with its
+ * media as signed links and with the status callback, and its status follows the delivery.
+ */
 export async function deliverOutboxMessage(
   deps: DeliverOutboxDeps,
   id: string,
   isLastTry: boolean,
 ): Promise<void> {
   const repo = createOutboxRepository(deps.db);
+  const messages = createMessagesRepository(deps.db);
   const message = await repo.findById(id);
-  if (message?.status !== 'pending') return;
+  if (!message) {
+    if (isLastTry) return;
+    throw new OutboxRowNotCommittedError(`Outbox message ${id} is not visible yet`);
+  }
+  if (message.status !== 'pending') return;
+  const text = message.channel === 'sms' ? await messages.findMessageByProviderSid(id) : undefined;
   try {
+    const now = deps.clock.now();
+    const media =
+      text && deps.patientTexts
+        ? text.attachments.map((a) => deps.patientTexts!.mediaLinks.url(text.id, a.id, now))
+        : [];
     const { providerId } =
       message.channel === 'sms'
-        ? await deps.sms.send({ to: message.to, from: message.from, body: message.body })
+        ? await deps.sms.send({
+            to: message.to,
+            from: message.from,
+            body: message.body,
+            ...(media.length ? { mediaUrls: media } : {}),
+            ...(text && deps.patientTexts ? { statusCallback: deps.patientTexts.statusCallbackUrl } : {}),
+          })
         : await deps.email.send({ to: message.to, subject: message.subject ?? '', text: message.body });
     await repo.markSent(id, providerId, deps.clock.now());
+    if (text)
+      await messages.updateMessage(text.id, { providerSid: providerId, status: 'sent' }, deps.clock.now());
   } catch (error) {
-    await repo.markAttemptFailed(id, error instanceof Error ? error.message : String(error), isLastTry);
+    // A provider's refusal of a patient text with a code (opted out, invalid number) will not change on a
+    // retry: the text fails at once, with the reason staff read in the panel.
+    const code = error instanceof SmsSendError ? error.code : null;
+    const final = isLastTry || (text !== undefined && code !== null);
+    await repo.markAttemptFailed(id, error instanceof Error ? error.message : String(error), final);
+    if (text && final) {
+      await messages.updateMessage(
+        text.id,
+        { status: 'failed', errorCode: code, errorMessage: deliveryFailureReason(code) },
+        deps.clock.now(),
+      );
+      if (!isLastTry) return;
+    }
     throw error;
   }
 }
 
-export async function startDeliverOutbox(boss: PgBoss, deps: DeliverOutboxDeps) {
+export async function startDeliverOutbox(boss: PgBoss, deps: DeliverOutboxDeps): Promise<DeliveryScheduler> {
   await boss.createQueue(deliverOutboxQueue, { retryLimit, retryDelay: 30, retryBackoff: true });
   await boss.work<{ id: string }>(deliverOutboxQueue, { pollingIntervalSeconds: 1 }, async (jobs) => {
     for (const job of jobs) {
@@ -47,5 +91,8 @@ export async function startDeliverOutbox(boss: PgBoss, deps: DeliverOutboxDeps) 
   for (const id of await createOutboxRepository(deps.db).findIdsByStatus('pending')) {
     await boss.send(deliverOutboxQueue, { id });
   }
-  return (id: string) => boss.send(deliverOutboxQueue, { id }).then(() => undefined);
+  return (id, options) =>
+    boss
+      .send(deliverOutboxQueue, { id }, options?.delaySeconds ? { startAfter: options.delaySeconds } : {})
+      .then(() => undefined);
 }

@@ -1,6 +1,27 @@
+export interface OutgoingSms {
+  to: string;
+  from: string | null;
+  body: string;
+  /** Public, signed URLs of the media of an MMS (Twilio fetches them itself). */
+  mediaUrls?: string[];
+  /** Where Twilio reports the delivery status of this message. */
+  statusCallback?: string;
+}
+
 export interface SmsProvider {
   readonly name: string;
-  send(message: { to: string; from: string | null; body: string }): Promise<{ providerId: string }>;
+  send(message: OutgoingSms): Promise<{ providerId: string }>;
   /** Buys (or, locally, invents) a texting number in the given US area code. */
   provisionNumber(areaCode: string): Promise<string>;
+}
+
+/** A provider's refusal with its error code (Twilio's, e.g. 21610 for an opted-out number). */
+export class SmsSendError extends Error {
+  constructor(
+    message: string,
+    readonly code: string | null,
+  ) {
+    super(message);
+    this.name = 'SmsSendError';
+  }
 }

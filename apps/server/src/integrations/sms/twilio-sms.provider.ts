@@ -1,5 +1,5 @@
 import twilio from 'twilio';
-import type { SmsProvider } from './sms-provider.js';
+import { type SmsProvider, SmsSendError } from './sms-provider.js';
 
 export function createTwilioSmsProvider(options: {
   accountSid: string;
@@ -11,13 +11,24 @@ export function createTwilioSmsProvider(options: {
   const client = twilio(options.accountSid, options.authToken);
   return {
     name: 'twilio',
-    async send({ to, from, body }) {
-      const message = await client.messages.create({
-        to,
-        body,
-        ...(from ? { from } : { messagingServiceSid: options.messagingServiceSid }),
-      });
-      return { providerId: message.sid };
+    async send({ to, from, body, mediaUrls, statusCallback }) {
+      try {
+        const message = await client.messages.create({
+          to,
+          body,
+          ...(from ? { from } : { messagingServiceSid: options.messagingServiceSid }),
+          ...(mediaUrls?.length ? { mediaUrl: mediaUrls } : {}),
+          ...(statusCallback ? { statusCallback } : {}),
+        });
+        return { providerId: message.sid };
+      } catch (error) {
+        // Twilio's RestException carries its error code (21610 opted out, 21211 invalid number, ...).
+        const code = (error as { code?: unknown }).code;
+        throw new SmsSendError(
+          error instanceof Error ? error.message : String(error),
+          typeof code === 'number' || typeof code === 'string' ? String(code) : null,
+        );
+      }
     },
     async provisionNumber(areaCode) {
       const [candidate] = await client
