@@ -31,6 +31,7 @@ import {
   sameThresholds,
   type TrackedTime,
   type TrackTimeBody,
+  type WelcomeState,
 } from '@vigil/core';
 import type { z } from 'zod';
 import type { Clock } from '../../clock.js';
@@ -64,6 +65,8 @@ export interface PatientsDeps {
   db: Db;
   clock: Clock;
   audit: AuditService;
+  /** The welcome text after a save that enrols the patient (features/reminders), when texting is set up. */
+  welcome?: (patientId: string, before: WelcomeState | null) => Promise<void>;
 }
 
 type FormMode = 'add' | 'edit';
@@ -370,6 +373,7 @@ export function createPatientsService(deps: PatientsDeps) {
         });
         return row.id;
       });
+      await deps.welcome?.(id, null);
       return { _id: id };
     },
 
@@ -396,7 +400,7 @@ export function createPatientsService(deps: PatientsDeps) {
         { physician: current.patient.assignedPhysicianId, staff: savedStaff, navigators: savedNavigators },
       );
       const now = clock.now();
-      await db.transaction(async (tx) => {
+      const saved = await db.transaction(async (tx) => {
         const repo = createPatientsRepository(tx);
         const before = await repo.lockById(scope, id);
         if (!before) throw notFound();
@@ -434,7 +438,9 @@ export function createPatientsService(deps: PatientsDeps) {
           details: diff,
           ip,
         });
+        return before;
       });
+      await deps.welcome?.(id, saved);
       return toPatientView(await findVisible(actor, id));
     },
 

@@ -1,0 +1,113 @@
+import {
+  AppError,
+  isReminderDue,
+  isWelcomeDue,
+  type ManualRemindersResult,
+  manualReminderSlot,
+  reminderText,
+  type WelcomeState,
+  welcomeText,
+} from '@vigil/core';
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/client.js';
+import type { MessageSender } from '../messages/message-sender.js';
+import { createRemindersRepository, type ReminderCandidateRow } from './reminders.repository.js';
+
+export interface RemindersDeps {
+  db: Db;
+  clock: Clock;
+  sender: Pick<MessageSender, 'sendPatientText'>;
+}
+
+/**
+ * The product's own texts to a patient (DESIGN 4): the welcome text on enrolment and the reading reminders
+ * of each half-hour slot. Both go through the one sender, which refuses an opted-out number or a missing
+ * one with an `AppError`; here such a refusal means "not this patient", never a failure of the round.
+ */
+export function createRemindersService(deps: RemindersDeps) {
+  const { db, clock, sender } = deps;
+
+  /**
+   * One patient's reminder of the slot. The claim is committed first, so a second worker (or a rerun) finds
+   * it and skips the patient: at most once, never twice. The text then goes through the sender on the root
+   * database, which stores it in its own transaction and starts delivery after the commit (inside an open
+   * transaction PGlite would hold the queue's insert until the end, and wait for it forever).
+   */
+  async function sendOne(p: ReminderCandidateRow, slot: Date): Promise<boolean> {
+    const repo = createRemindersRepository(db);
+    const claim = await repo.claimSlot(p.id, slot, clock.now());
+    if (!claim) return false;
+    try {
+      const message = await sender.sendPatientText(db, {
+        patientId: p.id,
+        body: reminderText(p, p.clinicName),
+        userId: null,
+        kind: 'reminder',
+      });
+      await repo.setMessage(claim, message.id);
+      return true;
+    } catch (error) {
+      // Not sent (opted out, no number any more, or a failure): the claim goes, so nothing says it was.
+      await repo.releaseClaim(claim);
+      if (error instanceof AppError) return false;
+      throw error;
+    }
+  }
+
+  /**
+   * The reminders of the half-hour slot starting at `slot`, to every patient the core finds due. Answers how
+   * many were sent. A patient already sent this slot (a second worker, a rerun) is skipped; a failure of
+   * one patient does not stop the others, and is raised at the end so the job is retried.
+   */
+  async function sendSlot(slot: Date): Promise<number> {
+    const due = (await createRemindersRepository(db).findCandidates(slot)).filter((p) =>
+      isReminderDue(p, slot),
+    );
+    let sent = 0;
+    let failure: unknown;
+    for (const patient of due) {
+      try {
+        if (await sendOne(patient, slot)) sent++;
+      } catch (error) {
+        failure ??= error;
+      }
+    }
+    if (failure) throw failure;
+    return sent;
+  }
+
+  return {
+    sendSlot,
+
+    /** `POST /manualCronJobs/smsReminders`: the round of a Pacific wall-clock time of today, now. */
+    async runManual(time: string): Promise<ManualRemindersResult> {
+      const slot = manualReminderSlot(time, clock.now());
+      return { sent: await sendSlot(slot), slot: slot.toISOString() };
+    },
+
+    /**
+     * After a patient's save has committed: the welcome text when the core says the save calls for it and
+     * none went out in this enrolment yet. A refusal of the sender (opted out, the clinic has no number)
+     * means no welcome, never a failed save. After the commit rather than inside the save's transaction:
+     * the sender hands a text to the delivery queue, which on PGlite waits for any open transaction.
+     */
+    async welcomeAfterSave(patientId: string, before: WelcomeState | null): Promise<void> {
+      const repo = createRemindersRepository(db);
+      const after = await repo.findWelcomeFacts(patientId);
+      if (!after || !isWelcomeDue(before, after)) return;
+      if (await repo.hasWelcomeSince(patientId, after.enrolledAt ?? new Date(0))) return;
+      try {
+        await sender.sendPatientText(db, {
+          patientId,
+          body: welcomeText(after, after.clinicName),
+          userId: null,
+          kind: 'welcome',
+        });
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+      }
+    },
+  };
+}
+
+export type RemindersService = ReturnType<typeof createRemindersService>;
