@@ -1,0 +1,146 @@
+import { manualReminderTimeMessage } from '@vigil/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asUser, createTestApp, signIn } from '../../test/test-app.js';
+import { addPatient, southPatientBody, type World } from '../patients/patient-fixtures.js';
+import {
+  addReading,
+  addReminderPatient,
+  createTextingWorld,
+  nextCell,
+  optOut,
+  reminderPatientBody,
+  textsOf,
+} from './reminder-fixtures.js';
+
+let world: World;
+beforeAll(async () => {
+  world = await createTextingWorld();
+});
+afterAll(() => world.close());
+
+const minute = 60_000;
+
+describe('the welcome text', () => {
+  it('goes to a patient enrolled on creation with text consent, saying how to stop and get help', async () => {
+    const p = await addReminderPatient(world);
+    const [welcome, ...more] = await textsOf(world, p.id, 'welcome');
+    expect(more).toEqual([]);
+    expect(welcome).toMatchObject({ toNumber: p.e164, status: 'queued', userId: null });
+    expect(welcome?.body).toContain('Reply HELP for help or STOP to stop receiving texts.');
+    expect(welcome?.body).toContain('North Clinic');
+  });
+
+  it('is in Spanish for a Spanish speaker', async () => {
+    const p = await addReminderPatient(world, { language: 'ES' });
+    expect((await textsOf(world, p.id, 'welcome'))[0]?.body).toContain(
+      'Responda HELP para obtener ayuda o STOP',
+    );
+  });
+
+  it('not without text consent, nor when not enrolled; then once when the patient is enrolled', async () => {
+    const noConsent = reminderPatientBody();
+    noConsent.preferences = { ...noConsent.preferences, textConsent: 'No' };
+    const quiet = await addPatient(world, 'northStaff', noConsent);
+    expect(await textsOf(world, quiet, 'welcome')).toEqual([]);
+
+    const body = reminderPatientBody({ change: { enrolled: false } });
+    const id = await addPatient(world, 'northStaff', body);
+    expect(await textsOf(world, id, 'welcome')).toEqual([]);
+    const enrol = await world.as('northStaff').put(`/api/pacients/${id}`, { ...body, enrolled: true });
+    expect(enrol.statusCode).toBe(200);
+    expect(await textsOf(world, id, 'welcome')).toHaveLength(1);
+    // Another edit of the enrolled patient sends nothing more.
+    await world.advance(minute);
+    await world.as('northStaff').put(`/api/pacients/${id}`, { ...body, enrolled: true, lastName: 'Edited' });
+    expect(await textsOf(world, id, 'welcome')).toHaveLength(1);
+    // Unenrolled and enrolled again: a new enrolment, a new welcome.
+    await world.as('northStaff').put(`/api/pacients/${id}`, { ...body, enrolled: false });
+    await world.advance(minute);
+    await world.as('northStaff').put(`/api/pacients/${id}`, { ...body, enrolled: true });
+    expect(await textsOf(world, id, 'welcome')).toHaveLength(2);
+  });
+
+  it('when an enrolled patient gives text consent later', async () => {
+    const body = reminderPatientBody();
+    const withoutConsent = { ...body, preferences: { ...body.preferences, textConsent: 'No' as const } };
+    const id = await addPatient(world, 'northStaff', withoutConsent);
+    expect(await textsOf(world, id, 'welcome')).toEqual([]);
+    expect((await world.as('northStaff').put(`/api/pacients/${id}`, body)).statusCode).toBe(200);
+    expect(await textsOf(world, id, 'welcome')).toHaveLength(1);
+  });
+
+  it('not to an opted-out number, and the save still succeeds', async () => {
+    const phone = nextCell();
+    await optOut(world, `+1${phone}`);
+    const body = reminderPatientBody({
+      change: { phones: [{ number: phone, type: 'Cell', notes: '' }], phone },
+    });
+    const id = await addPatient(world, 'northStaff', body);
+    expect(await textsOf(world, id, 'welcome')).toEqual([]);
+  });
+
+  it('not from a clinic without a texting number, and the save still succeeds', async () => {
+    const id = await addPatient(world, 'southPhysician', southPatientBody());
+    expect(await textsOf(world, id, 'welcome')).toEqual([]);
+  });
+});
+
+describe('POST /manualCronJobs/smsReminders', () => {
+  // The test clock starts at 2026-11-02T17:00:00Z: Monday 9:00 Pacific.
+  it('runs the round of a Pacific time now and answers the count; a second run sends nothing', async () => {
+    const a = await addReminderPatient(world, { times: ['7:30 AM'] });
+    const b = await addReminderPatient(world, { times: ['7:30 AM'], language: 'ES' });
+    const read = await addReminderPatient(world, { times: ['7:30 AM'] });
+    await addReading(world, read.id, new Date('2026-11-02T15:00:00Z'));
+    const res = await world.as('northStaff').post('/api/manualCronJobs/smsReminders', { time: '7:30' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ sent: 2, slot: '2026-11-02T15:30:00.000Z' });
+    expect(await textsOf(world, a.id, 'reminder')).toHaveLength(1);
+    expect((await textsOf(world, b.id, 'reminder'))[0]?.body).toContain('le recuerda');
+    expect(await textsOf(world, read.id, 'reminder')).toEqual([]);
+    const again = await world.as('circleAdmin').post('/api/manualCronJobs/smsReminders', { time: '07:30' });
+    expect(again.json().data.sent).toBe(0);
+  });
+
+  it('reads 24:00 and 24:30 as tomorrow', async () => {
+    const res = await world.as('northPhysician').post('/api/manualCronJobs/smsReminders', { time: '24:30' });
+    expect(res.json().data).toEqual({ sent: 0, slot: '2026-11-03T08:30:00.000Z' });
+  });
+
+  it('refuses a time off the half-hour steps, with the field message, changing nothing', async () => {
+    for (const time of ['7:15', '25:00', 'noon', '', 730]) {
+      const res = await world.as('northStaff').post('/api/manualCronJobs/smsReminders', { time });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(manualReminderTimeMessage);
+    }
+    expect((await world.as('northStaff').post('/api/manualCronJobs/smsReminders', {})).statusCode).toBe(400);
+  });
+
+  it('needs a signed-in user', async () => {
+    const res = await world.t.app.inject({
+      method: 'POST',
+      url: '/api/manualCronJobs/smsReminders',
+      payload: { time: '8:00' },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('tells the web app the tools are here, with their choices', async () => {
+    const res = await world.as('northStaff').get('/api/manualCronJobs/smsReminders');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.times).toHaveLength(50);
+    expect(res.json().data.timeZone).toBe('America/Los_Angeles');
+  });
+
+  it('does not exist in production', async () => {
+    const prod = await createTestApp({ env: { NODE_ENV: 'production' } });
+    try {
+      const token = await signIn(prod.app, 'admin@circle.demo');
+      const as = asUser(prod.app, token);
+      expect((await as.post('/api/manualCronJobs/smsReminders', { time: '8:00' })).statusCode).toBe(404);
+      expect((await as.get('/api/manualCronJobs/smsReminders')).statusCode).toBe(404);
+    } finally {
+      await prod.close();
+    }
+  });
+});
