@@ -2,29 +2,30 @@ import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
 
 /** The panels of the detail page's grid (spec patients 2.6) that have a place in it so far. */
-export type DetailsSlot = 'info' | 'alerts' | 'issues' | 'notes' | 'charts' | 'monthly';
+export type DetailsSlot = 'info' | 'alerts' | 'issues' | 'notes' | 'charts' | 'messages' | 'monthly';
 
 type Layout = readonly (readonly DetailsSlot[])[];
 
 /**
  * Where each panel sits, by screen width: one column on a phone, two on a tablet, three on a wide screen.
  * Every row is either one panel or panels that are always there, so leaving a slot empty (a panel not built
- * yet) drops its row and never leaves a hole. The messages and forms panels get their rows with their issues.
+ * yet) drops its row and never leaves a hole. The forms panel gets its row with its issue.
  */
 const layouts: Record<'xs' | 'md' | 'lg', Layout> = {
-  xs: [['info'], ['alerts'], ['issues'], ['charts'], ['notes'], ['monthly']],
+  xs: [['info'], ['alerts'], ['issues'], ['charts'], ['messages'], ['notes'], ['monthly']],
   md: [
     ['info', 'info'],
     ['alerts', 'notes'],
     ['issues', 'notes'],
     ['charts', 'charts'],
+    ['messages', 'messages'],
     ['monthly', 'monthly'],
   ],
   lg: [
     ['info', 'info', 'info'],
     ['alerts', 'issues', 'notes'],
     ['charts', 'charts', 'charts'],
-    ['monthly', 'monthly', 'monthly'],
+    ['messages', 'messages', 'monthly'],
   ],
 };
 

@@ -12,6 +12,7 @@ import { DetailsHeaderCard } from '../components/details-header-card';
 import { DetailsPanelGrid } from '../components/details-panel-grid';
 import { DetailsStaffNotesPanel } from '../components/details-staff-notes-panel';
 import { DetailsTopBar } from '../components/details-top-bar';
+import { MessagesPanel } from '../components/messages-panel';
 import { MonthlyNotesPanel } from '../components/monthly-notes-panel';
 import { PatientChartsPanel } from '../components/patient-charts-panel';
 
@@ -53,6 +54,7 @@ function PatientDetails({ patientId }: { patientId: string }) {
           notes: <DetailsStaffNotesPanel patientId={patientId} />,
           // The readings and medications panel (patient-charts-panel.tsx) takes this slot.
           charts: <PatientChartsPanel patient={patient} />,
+          messages: <MessagesPanel patient={patient} />,
           // The monthly reports panel (monthly-notes-panel.tsx) takes this slot.
           monthly: <MonthlyNotesPanel patient={patient} />,
         }}
