@@ -27,6 +27,10 @@ import { createVendorPullService } from './features/ingestion/vendor-pulls.servi
 import { activateWithingsDevice } from './features/ingestion/withings-devices.service.js';
 import { createMediaLinks } from './features/messages/media-links.js';
 import { createMessageSender, type MessageSender } from './features/messages/message-sender.js';
+import { messagesRoutes } from './features/messages/messages.routes.js';
+import { createMessagesService } from './features/messages/messages.service.js';
+import { twilioWebhooksRoutes } from './features/messages/twilio-webhooks.routes.js';
+import { createTwilioWebhooksService } from './features/messages/twilio-webhooks.service.js';
 import { monthlyNotesRoutes } from './features/monthly-notes/monthly-notes.routes.js';
 import { createMonthlyNotesService } from './features/monthly-notes/monthly-notes.service.js';
 import { notesRoutes } from './features/notes/notes.routes.js';
@@ -224,6 +228,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       alertsRoutes(api, createAlertsService({ db: database.db, clock, audit }), () => clock.now());
       callsRoutes(api, createCallsService({ db: database.db, clock, audit }));
       uploadsRoutes(api, storage);
+      const texting = { db: database.db, clock, audit, storage, sender: messageSender };
+      messagesRoutes(api, createMessagesService(texting));
+      twilioWebhooksRoutes(api, {
+        service: createTwilioWebhooksService({
+          ...texting,
+          mediaLinks,
+          twilioAccount: config.twilio,
+          log: app.log,
+        }),
+        authToken: config.twilioWebhookToken,
+        publicUrl: config.publicUrl,
+      });
       if (config.env !== 'production') devOutboxRoutes(api, outbox);
       if (config.env !== 'production') remindersRoutes(api, reminders);
       ingestionRoutes(api, { ingestion, pulls, vendors, withingsQueue: () => withingsQueue });

@@ -101,7 +101,12 @@ export function createMessagesRepository(db: DbOrTx) {
 
     async findUserSignatureFacts(userId: string) {
       const [row] = await db
-        .select({ firstName: users.firstName, portal: users.portal })
+        .select({
+          firstName: users.firstName,
+          lastName: users.lastName,
+          avatar: users.avatarUrl,
+          portal: users.portal,
+        })
         .from(users)
         .where(eq(users.id, userId));
       return row;
@@ -223,6 +228,14 @@ export function createMessagesRepository(db: DbOrTx) {
         .onConflictDoNothing()
         .returning({ id: unmatchedMessages.id });
       return rows.length > 0;
+    },
+
+    async findPatientTimeZone(patientId: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ timeZone: patients.timeZone })
+        .from(patients)
+        .where(eq(patients.id, patientId));
+      return row?.timeZone;
     },
 
     async setLastAddressed(patientId: string, at: Date): Promise<void> {

@@ -1,0 +1,396 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { textMessageTexts } from '@vigil/core';
+import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  alerts,
+  auditEvents,
+  clinics,
+  messages,
+  messageUploads,
+  patientMetrics,
+  smsOptOuts,
+  unmatchedMessages,
+} from '../../db/schema/index.js';
+import {
+  type InboundSms,
+  inboundSmsParams,
+  signedTwilioRequest,
+  statusCallbackParams,
+  twilioWebhookPaths,
+} from '../../simulator/twilio-wire.js';
+import { anyValue, idArbitrary, type MalformedCall } from '../../test/malformed-calls.js';
+import { multipartFile, tinyPng } from '../../test/multipart.js';
+import {
+  everyUser,
+  expectClientAnswers,
+  fixtureIds,
+  worldWithPatientInEachClinic,
+} from '../patients/patient-fixtures.js';
+
+const clinicNumber = '+15035550101';
+const patientNumber = '+15551234567';
+const publicUrl = 'http://localhost:3000';
+
+let mediaServer: Server;
+let mediaBase = '';
+const world = worldWithPatientInEachClinic(async (w) => {
+  const { db } = w.t.app.vigil.database;
+  await db.update(clinics).set({ twilioNumber: clinicNumber }).where(eq(clinics.id, fixtureIds.north));
+});
+beforeAll(async () => {
+  // Twilio's media host, faked: /a.png answers a PNG, /b.txt some text.
+  mediaServer = createServer((req, res) => {
+    if (req.url === '/a.png') res.writeHead(200, { 'content-type': 'image/png' }).end(tinyPng);
+    else if (req.url === '/b.txt')
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('pill bottle label');
+    else res.writeHead(404).end();
+  });
+  await new Promise<void>((r) => mediaServer.listen(0, '127.0.0.1', r));
+  mediaBase = `http://127.0.0.1:${(mediaServer.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((r) => mediaServer.close(() => r())));
+
+const db = () => world.t.app.vigil.database.db;
+
+function postSigned(path: string, params: Record<string, string>, token?: string) {
+  const { headers, body } = signedTwilioRequest(`${publicUrl}${path}`, params, token);
+  return world.t.app.inject({ method: 'POST', url: path, headers, payload: body });
+}
+const inbound = (sms: Partial<InboundSms> = {}) =>
+  postSigned(twilioWebhookPaths.sms, inboundSmsParams({ from: patientNumber, to: clinicNumber, ...sms }));
+
+const patientMessages = () => db().select().from(messages).where(eq(messages.patientId, world.northPatient));
+const score = async () =>
+  (await db().select().from(patientMetrics).where(eq(patientMetrics.patientId, world.northPatient)))[0]!
+    .priorityScore;
+const openSmsAlerts = async () =>
+  (await db().select().from(alerts).where(eq(alerts.patientId, world.northPatient))).filter(
+    (a) => a.type === 'SMSUnseen' && !a.dismissedAt,
+  );
+
+describe('POST /api/webhooks/twilio/sms', () => {
+  it('stores a signed text once on replay, answers empty TwiML, and opens SMSUnseen moving the priority list', async () => {
+    const before = await score();
+    const params = inboundSmsParams({ from: patientNumber, to: clinicNumber, body: 'My BP is high' });
+    const first = await postSigned(twilioWebhookPaths.sms, params);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toMatch(/^text\/xml/);
+    expect(first.body).toContain('<Response/>');
+    expect((await postSigned(twilioWebhookPaths.sms, params)).statusCode).toBe(200);
+    const stored = (await patientMessages()).filter((m) => m.providerSid === params.MessageSid);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({
+      direction: 'inbound',
+      kind: 'patient',
+      status: 'received',
+      body: 'My BP is high',
+    });
+    expect(await openSmsAlerts()).toHaveLength(1);
+    const opened = await score();
+    expect(opened).toBeLessThan(before);
+
+    // A second text moves the same alert; then marking it addressed dismisses it and the list moves back.
+    world.t.clock.advance(60_000);
+    await inbound({ body: 'Still high' });
+    expect(await openSmsAlerts()).toHaveLength(1);
+    const view = await world.as('northStaff').get(`/api/sms/${world.northPatient}`);
+    expect(view.statusCode).toBe(200);
+    expect(view.headers['cache-control']).toBe('no-store');
+    const last = view.json().data.sms.at(-1);
+    expect(last).toMatchObject({ type: 'SENT', text: 'Still high', fromUser: null });
+    const earlier = new Date(Date.parse(last.date) - 30_000).toISOString();
+    const partial = await world.as('northStaff').post(`/api/sms/set-last-addressed/${world.northPatient}`, {
+      addressed: true,
+      date: earlier,
+    });
+    expect(partial.statusCode).toBe(200);
+    expect(await openSmsAlerts()).toHaveLength(1);
+    const date = new Date(Date.parse(last.date) + 10_000).toISOString();
+    const res = await world
+      .as('northStaff')
+      .post(`/api/sms/set-last-addressed/${world.northPatient}`, { addressed: true, date });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ lastAddressed: date });
+    expect(await openSmsAlerts()).toHaveLength(0);
+    expect(await score()).toBe(before);
+    const audit = await db().select().from(auditEvents).where(eq(auditEvents.action, 'message.addressed'));
+    expect((audit.at(-1)!.details as { message: string }).message).toMatch(/^Marked texts addressed up to /);
+  });
+
+  it('refuses a missing or wrong signature with 403 and stores nothing', async () => {
+    const params = inboundSmsParams({ from: patientNumber, to: clinicNumber, body: 'forged' });
+    const count = (await patientMessages()).length;
+    const wrong = await postSigned(twilioWebhookPaths.sms, params, 'not-the-token');
+    expect(wrong.statusCode).toBe(403);
+    expect(typeof wrong.json().message).toBe('string');
+    const { body } = signedTwilioRequest(`${publicUrl}${twilioWebhookPaths.sms}`, params);
+    const unsigned = await world.t.app.inject({
+      method: 'POST',
+      url: twilioWebhookPaths.sms,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: body,
+    });
+    expect(unsigned.statusCode).toBe(403);
+    // Signed for other parameters than those posted.
+    const signed = signedTwilioRequest(`${publicUrl}${twilioWebhookPaths.sms}`, params);
+    const tampered = await world.t.app.inject({
+      method: 'POST',
+      url: twilioWebhookPaths.sms,
+      headers: signed.headers,
+      payload: signed.body.replace('forged', 'tampered'),
+    });
+    expect(tampered.statusCode).toBe(403);
+    expect(await patientMessages()).toHaveLength(count);
+    expect(
+      await db()
+        .select()
+        .from(unmatchedMessages)
+        .where(eq(unmatchedMessages.providerSid, params.MessageSid!)),
+    ).toHaveLength(0);
+  });
+
+  it('keeps an MMS’s two media in storage, served to users who may see the patient only', async () => {
+    const res = await inbound({
+      body: 'Photos',
+      media: [
+        { url: `${mediaBase}/a.png`, contentType: 'image/png' },
+        { url: `${mediaBase}/b.txt`, contentType: 'text/plain' },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    const view = (await world.as('northPhysician').get(`/api/sms/${world.northPatient}`)).json().data;
+    const mms = view.sms.find((m: { text: string }) => m.text === 'Photos');
+    expect(mms.attachments).toHaveLength(2);
+    expect(mms.attachments.map((a: { contentType: string }) => a.contentType)).toEqual([
+      'image/png',
+      'text/plain',
+    ]);
+    const download = await world.as('northPhysician').get(mms.attachments[0].url);
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(tinyPng)).toBe(true);
+    expect((await world.as('navigatorA').get(mms.attachments[1].url)).body).toBe('pill bottle label');
+    expect((await world.as('southPhysician').get(mms.attachments[0].url)).statusCode).toBe(404);
+    const other = `/api/sms/${world.southPatient}/attachments/${mms.attachments[0].id}`;
+    expect((await world.as('southPhysician').get(other)).statusCode).toBe(404);
+    const audit = await db()
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, 'message.attachment.viewed'));
+    expect((audit[0]!.details as { message: string }).message).toMatch(
+      /^Viewed an attachment: media-1\.png$/,
+    );
+  });
+
+  it('keeps a text from an unknown sender unmatched, once', async () => {
+    const params = inboundSmsParams({ from: '+15559990000', to: clinicNumber, body: 'Who is this?' });
+    expect((await postSigned(twilioWebhookPaths.sms, params)).statusCode).toBe(200);
+    expect((await postSigned(twilioWebhookPaths.sms, params)).statusCode).toBe(200);
+    const rows = await db()
+      .select()
+      .from(unmatchedMessages)
+      .where(eq(unmatchedMessages.providerSid, params.MessageSid!));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      fromNumber: '+15559990000',
+      toNumber: clinicNumber,
+      body: 'Who is this?',
+    });
+  });
+});
+
+describe('opt-out, HELP and delivery status', () => {
+  it('STOP refuses a staff send with the core’s message, START opens it again', async () => {
+    await inbound({ body: 'stop ' });
+    expect(await db().select().from(smsOptOuts)).toHaveLength(1);
+    expect((await world.as('northStaff').get(`/api/sms/${world.northPatient}`)).json().data.optedOut).toBe(
+      true,
+    );
+    const count = (await patientMessages()).length;
+    const refused = await world
+      .as('northStaff')
+      .post(`/api/sms/${world.northPatient}`, { text: 'Hello?', attachments: [] });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(textMessageTexts.optedOut);
+    expect(await patientMessages()).toHaveLength(count + 0);
+    // HELP from an opted-out number gets no answer.
+    await inbound({ body: 'HELP' });
+    expect((await patientMessages()).filter((m) => m.kind === 'help')).toHaveLength(0);
+
+    await inbound({ body: 'START', optOutType: 'START' });
+    expect(await db().select().from(smsOptOuts)).toHaveLength(0);
+    const sent = await world
+      .as('northStaff')
+      .post(`/api/sms/${world.northPatient}`, { text: 'Welcome back', attachments: [] });
+    expect(sent.statusCode).toBe(201);
+    expect(sent.json().data.message).toMatchObject({
+      type: 'RECEIVED',
+      kind: 'staff',
+      text: 'Welcome back\n\n— staff, North Clinic',
+      status: 'queued',
+      fromUser: { firstName: 'staff', lastName: 'Fixture' },
+    });
+  });
+
+  it('HELP answers with the clinic’s name and number', async () => {
+    await inbound({ body: 'help' });
+    const help = (await patientMessages()).filter((m) => m.kind === 'help');
+    expect(help).toHaveLength(1);
+    expect(help[0]!.body).toContain('North Clinic');
+    expect(help[0]!.body).toContain('(503) 555-0101');
+  });
+
+  it('the status callback records delivered, and failed with 30007’s reason', async () => {
+    const res = await world
+      .as('northStaff')
+      .post(`/api/sms/${world.northPatient}`, { text: 'Status?', attachments: [] });
+    const id = res.json().data.message._id as string;
+    const [row] = await db().select().from(messages).where(eq(messages.id, id));
+    await db().update(messages).set({ providerSid: 'SMstatus1', status: 'sent' }).where(eq(messages.id, id));
+    expect(
+      (
+        await postSigned(
+          twilioWebhookPaths.status,
+          statusCallbackParams({ sid: 'SMstatus1', status: 'delivered' }),
+        )
+      ).statusCode,
+    ).toBe(200);
+    expect((await db().select().from(messages).where(eq(messages.id, row!.id)))[0]!.status).toBe('delivered');
+    await postSigned(
+      twilioWebhookPaths.status,
+      statusCallbackParams({ sid: 'SMstatus1', status: 'failed', errorCode: 30007 }),
+    );
+    const view = (await world.as('northStaff').get(`/api/sms/${world.northPatient}`)).json().data;
+    expect(view.sms.find((m: { _id: string }) => m._id === id)).toMatchObject({
+      status: 'failed',
+      errorMessage: 'Filtered by the carrier as spam',
+    });
+    const forged = await postSigned(
+      twilioWebhookPaths.status,
+      statusCallbackParams({ sid: 'SMstatus1', status: 'delivered' }),
+      'x',
+    );
+    expect(forged.statusCode).toBe(403);
+  });
+});
+
+describe('the /sms calls', () => {
+  it('sends a text with an uploaded attachment; the upload is checked by content and used once', async () => {
+    const file = multipartFile('file', 'photo.jpg', 'image/jpeg', tinyPng);
+    const up = await world.t.app.inject({
+      method: 'POST',
+      url: `/api/sms/${world.northPatient}/attachment`,
+      headers: { ...file.headers, authorization: `Bearer ${world.tokens.northStaff}` },
+      payload: file.payload,
+    });
+    expect(up.statusCode).toBe(201);
+    const { attachment, uploadedAt } = up.json().data;
+    expect(attachment).toMatchObject({
+      fileName: 'photo.jpg',
+      contentType: 'image/png',
+      size: tinyPng.length,
+    });
+    expect(typeof uploadedAt).toBe('string');
+    const sent = await world
+      .as('northStaff')
+      .post(`/api/sms/${world.northPatient}`, { text: '', attachments: [attachment.id] });
+    expect(sent.statusCode).toBe(201);
+    expect(sent.json().data.message.attachments).toHaveLength(1);
+    expect(sent.json().data.message.text).toBe('— staff, North Clinic');
+    const again = await world
+      .as('northStaff')
+      .post(`/api/sms/${world.northPatient}`, { text: 'x', attachments: [attachment.id] });
+    expect(again.statusCode).toBe(400);
+    const empty = await world
+      .as('northStaff')
+      .post(`/api/sms/${world.northPatient}`, { text: '  ', attachments: [] });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe(textMessageTexts.provideMessageOrAttachment);
+  });
+
+  it('answers 404 for another clinic’s patient on every route, and changes nothing', async () => {
+    const before = {
+      messages: (await db().select().from(messages)).length,
+      uploads: (await db().select().from(messageUploads)).length,
+    };
+    const p = world.northPatient;
+    const as = world.as('southPhysician');
+    expect((await as.get(`/api/sms/${p}`)).statusCode).toBe(404);
+    expect((await as.post(`/api/sms/${p}`, { text: 'hi', attachments: [] })).statusCode).toBe(404);
+    expect(
+      (await as.post(`/api/sms/set-last-addressed/${p}`, { addressed: true, date: new Date().toISOString() }))
+        .statusCode,
+    ).toBe(404);
+    const file = multipartFile('file', 'x.pdf', 'application/pdf', Buffer.from('%PDF-1.4'));
+    const up = await world.t.app.inject({
+      method: 'POST',
+      url: `/api/sms/${p}/attachment`,
+      headers: { ...file.headers, authorization: `Bearer ${world.tokens.southPhysician}` },
+      payload: file.payload,
+    });
+    expect(up.statusCode).toBe(404);
+    expect((await world.t.app.inject({ method: 'GET', url: `/api/sms/${p}` })).statusCode).toBe(401);
+    expect((await db().select().from(messages)).length).toBe(before.messages);
+    expect((await db().select().from(messageUploads)).length).toBe(before.uploads);
+  });
+
+  it('answers random bodies and ids from every role with a 4xx and a message, never a 5xx', async () => {
+    const ids = () => [world.northPatient, world.southPatient];
+    const call: fc.Arbitrary<MalformedCall> = fc.oneof(
+      fc.record({ method: fc.constant('GET' as const), url: idArbitrary(ids).map((id) => `/api/sms/${id}`) }),
+      fc.record({
+        method: fc.constant('POST' as const),
+        url: idArbitrary(ids).map((id) => `/api/sms/${id}`),
+        body: fc.oneof(
+          anyValue,
+          fc.record({ text: anyValue, attachments: fc.oneof(anyValue, fc.array(fc.string())) }),
+        ),
+      }),
+      fc.record({
+        method: fc.constant('POST' as const),
+        url: idArbitrary(ids).map((id) => `/api/sms/set-last-addressed/${id}`),
+        body: fc.oneof(
+          anyValue,
+          fc.record({
+            addressed: anyValue,
+            date: fc.oneof(
+              anyValue,
+              fc.date().map((d) => (Number.isNaN(d.getTime()) ? '' : d.toISOString())),
+            ),
+          }),
+        ),
+      }),
+      fc.record({
+        method: fc.constant('GET' as const),
+        url: fc.tuple(idArbitrary(ids), idArbitrary(ids)).map(([p, a]) => `/api/sms/${p}/attachments/${a}`),
+      }),
+      fc.record({
+        method: fc.constant('POST' as const),
+        url: idArbitrary(ids).map((id) => `/api/sms/${id}/attachment`),
+        body: anyValue,
+      }),
+    );
+    await expectClientAnswers(world, call, everyUser, 60);
+    // Webhooks with random forms, unsigned: 403 always.
+    await fc.assert(
+      fc.asyncProperty(
+        fc.dictionary(fc.string({ maxLength: 10 }), fc.string({ maxLength: 20 })),
+        async (form) => {
+          const res = await world.t.app.inject({
+            method: 'POST',
+            url: twilioWebhookPaths.sms,
+            headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': 'abc' },
+            payload: new URLSearchParams(form).toString(),
+          });
+          expect(res.statusCode).toBe(403);
+        },
+      ),
+      { numRuns: 20 },
+    );
+    // Signed, but without the fields: 400 with a message.
+    const res = await postSigned(twilioWebhookPaths.sms, { Body: 'no sid' });
+    expect(res.statusCode).toBe(400);
+  });
+});
