@@ -292,6 +292,7 @@ export const textMessageTexts = {
 
 /** The reminder test tools on /account outside production (spec administration 2, 7 and 8). */
 export const reminderToolTexts = {
+  title: 'Reminder test tools',
   selectTime: 'Select Time',
   sendReminders: 'Send Reminders',
   sending: 'Sending...',

@@ -8,6 +8,7 @@ import { useClinic } from '../../features/clinics/api/get-clinic';
 import { AlertsSettingsSection } from '../../features/clinics/components/alerts-settings-section';
 import { ClinicInfoSection } from '../../features/clinics/components/clinic-info-section';
 import { GeneralInfoSection } from '../../features/users/components/general-info-section';
+import { SendRemindersSection } from '../../features/users/components/send-reminders-section';
 import { UsersList } from '../../features/users/components/users-list';
 import { labels, notices } from '../../lib/labels';
 import { useSignedInUser } from '../../lib/session/session-context';
@@ -34,6 +35,7 @@ export function AccountPage() {
       ) : (
         maySeeUsers(user) && <UsersList clinicId={null} canManage={isAdmin} />
       )}
+      <SendRemindersSection />
     </Stack>
   );
 }
