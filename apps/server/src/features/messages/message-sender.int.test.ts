@@ -28,7 +28,7 @@ describe('sendPatientText', () => {
       contentType: 'image/png',
       size: 3,
     };
-    const message = await sender.sendPatientText(db, {
+    const message = await sender.sendPatientText({
       patientId: world.northPatient,
       body: '  Please take a reading  ',
       userId: fixtureIds.northStaff,
@@ -85,7 +85,7 @@ describe('sendPatientText', () => {
   it('signs with the provider’s name for a CIRCLE user, and refuses an opted-out pair with 409', async () => {
     const { db } = world.t.app.vigil.database;
     const sender = world.t.app.vigil.messageSender;
-    const message = await sender.sendPatientText(db, {
+    const message = await sender.sendPatientText({
       patientId: world.northPatient,
       body: 'Hi',
       userId: fixtureIds.navigatorA,
@@ -94,7 +94,7 @@ describe('sendPatientText', () => {
     expect(message.body).toBe('Hi\n\n— nav-a, Circle');
     await createMessagesRepository(db).optOut('+15551234567', clinicNumber, new Date());
     await expect(
-      sender.sendPatientText(db, {
+      sender.sendPatientText({
         patientId: world.northPatient,
         body: 'Hi',
         userId: null,
@@ -110,7 +110,7 @@ describe('sendPatientText', () => {
     const before = (await db.select().from(messages)).length;
     await expect(
       db.transaction(async (tx) => {
-        await sender.sendPatientText(tx, {
+        await sender.storePatientText(tx, {
           patientId: world.northPatient,
           body: 'Welcome',
           userId: null,
@@ -121,7 +121,7 @@ describe('sendPatientText', () => {
     ).rejects.toThrow('rolled back');
     expect(await db.select().from(messages)).toHaveLength(before);
     await expect(
-      sender.sendPatientText(db, {
+      sender.sendPatientText({
         patientId: world.southPatient,
         body: 'Hi',
         userId: null,

@@ -41,10 +41,8 @@ export interface MessageSenderDeps {
  * never to a pair that texted STOP, stored as a `messages` row (status queued) and handed to the outbox,
  * whose job sends it (Twilio in production, with media links and the status callback) and retries.
  *
- * `sendPatientText(db, input)` checks no tenancy: callers do (the messages service scopes the patient to the
- * signed-in user; the welcome text and the reminders are the product's own). Given the root database it
- * runs its own transaction and delivery starts at once; given a transaction, the rows stand or fall with
- * it and the delivery job picks the text up a moment after (it retries a row it cannot see yet).
+ * It checks no tenancy: callers do (the messages service scopes the patient to the signed-in user; the
+ * welcome text and the reminders are the product's own).
  */
 export function createMessageSender(deps: MessageSenderDeps) {
   async function store(
@@ -118,19 +116,26 @@ export function createMessageSender(deps: MessageSenderDeps) {
 
   return {
     /**
-     * Stores and queues a text to a patient. Refuses (409, the core's wording) a patient without a texting
-     * number, a clinic without a number, and an opted-out pair. Answers the stored message.
+     * Stores and queues a text to a patient in a transaction of its own, then starts its delivery. Refuses
+     * (409, the core's wording) a patient without a texting number, a clinic without a number, and an
+     * opted-out pair. Answers the stored message.
      */
-    async sendPatientText(db: DbOrTx, input: PatientTextInput): Promise<MessageRow> {
-      if (db === deps.db) {
-        const { message, outboxId } = await deps.db.transaction((tx) => store(tx, input));
-        await deps.outbox.deliver(outboxId);
-        return message;
-      }
-      const { message, outboxId } = await store(db, input);
-      await deps.outbox.deliver(outboxId, { delaySeconds: 2 });
+    async sendPatientText(input: PatientTextInput): Promise<MessageRow> {
+      const { message, outboxId } = await deps.db.transaction((tx) => store(tx, input));
+      await deps.outbox.deliver(outboxId);
       return message;
     },
+
+    /**
+     * As `sendPatientText`, inside the caller's transaction: the text stands or falls with it. Nothing is
+     * sent yet: the caller calls `deliver` once the transaction has committed (scheduling the job inside
+     * it would wait on PGlite's single connection, and a job started before the commit would not see the
+     * row).
+     */
+    storePatientText: store,
+
+    /** Starts the delivery of a text stored by `storePatientText`, after its transaction committed. */
+    deliver: (outboxId: string) => deps.outbox.deliver(outboxId),
   };
 }
 

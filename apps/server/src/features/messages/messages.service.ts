@@ -167,7 +167,7 @@ export function createMessagesService(deps: MessagesDeps) {
     ): Promise<{ message: MessageView }> {
       const patient = await visiblePatient(actor, patientId);
       const ids = [...new Set(body.attachments)];
-      const row = await db.transaction(async (tx) => {
+      const sent = await db.transaction(async (tx) => {
         const repo = createMessagesRepository(tx);
         const uploads = await repo.findUnsentUploads(patient.id, ids);
         if (uploads.length !== ids.length) {
@@ -186,7 +186,7 @@ export function createMessagesService(deps: MessagesDeps) {
             size: u.size,
           };
         });
-        const message = await deps.sender.sendPatientText(tx, {
+        const stored = await deps.sender.storePatientText(tx, {
           patientId: patient.id,
           body: body.text,
           userId: actor.id,
@@ -194,9 +194,11 @@ export function createMessagesService(deps: MessagesDeps) {
           attachments,
           ip,
         });
-        await repo.markUploadsSent(ids, message.id);
-        return message;
+        await repo.markUploadsSent(ids, stored.message.id);
+        return stored;
       });
+      await deps.sender.deliver(sent.outboxId);
+      const row = sent.message;
       const user = await createMessagesRepository(db).findUserSignatureFacts(actor.id);
       const fromUser = user
         ? { firstName: user.firstName, lastName: user.lastName, avatar: user.avatar }

@@ -207,7 +207,7 @@ export function createTwilioWebhooksService(deps: TwilioWebhooksDeps) {
       // HELP answers with the clinic's name and number, unless the number opted out (it gets nothing more).
       if (stored && keyword === 'HELP' && patient.clinicNumber && !(await repo.isOptedOut(from, to))) {
         try {
-          await deps.sender.sendPatientText(db, {
+          await deps.sender.sendPatientText({
             patientId: patient.id,
             body: helpReply(patient.clinicName, patient.clinicNumber),
             userId: null,

@@ -38,7 +38,7 @@ export function createRemindersService(deps: RemindersDeps) {
     const claim = await repo.claimSlot(p.id, slot, clock.now());
     if (!claim) return false;
     try {
-      const message = await sender.sendPatientText(db, {
+      const message = await sender.sendPatientText({
         patientId: p.id,
         body: reminderText(p, p.clinicName),
         userId: null,
@@ -97,7 +97,7 @@ export function createRemindersService(deps: RemindersDeps) {
       if (!after || !isWelcomeDue(before, after)) return;
       if (await repo.hasWelcomeSince(patientId, after.enrolledAt ?? new Date(0))) return;
       try {
-        await sender.sendPatientText(db, {
+        await sender.sendPatientText({
           patientId,
           body: welcomeText(after, after.clinicName),
           userId: null,
