@@ -16,6 +16,7 @@ import {
 } from '@vigil/core';
 import { useEffect, useId, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { FormTextField } from '../../../components/form-text-field';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { defaultSnoozeUntil, fromPacificInput, toPacificInput } from './details-format';
 
@@ -124,31 +125,20 @@ export function DetailsCreateAlertDialog({ open, onClose, onCreate }: CreateAler
         >
           <DialogContent sx={{ pt: 0 }}>
             <Stack spacing={2.5} sx={{ pt: 1 }}>
-              <Controller
-                name="alertType"
+              <FormTextField
                 control={control}
-                render={({ field, fieldState }) => (
-                  <TextField
-                    select
-                    label={detailLabels.alertType}
-                    required
-                    name={field.name}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    inputRef={field.ref}
-                    error={Boolean(fieldState.error)}
-                    helperText={fieldState.error?.message}
-                    fullWidth
-                  >
-                    {manualAlertTypes.map((type) => (
-                      <MenuItem key={type} value={type}>
-                        {detailLabels.alertTypeOptions[type] ?? type}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
-              />
+                name="alertType"
+                select
+                label={detailLabels.alertType}
+                required
+                fullWidth
+              >
+                {manualAlertTypes.map((type) => (
+                  <MenuItem key={type} value={type}>
+                    {detailLabels.alertTypeOptions[type] ?? type}
+                  </MenuItem>
+                ))}
+              </FormTextField>
               <Controller
                 name="date"
                 control={control}
@@ -164,25 +154,14 @@ export function DetailsCreateAlertDialog({ open, onClose, onCreate }: CreateAler
                 )}
               />
               {isCustom && (
-                <Controller
-                  name="customDescription"
+                <FormTextField
                   control={control}
-                  render={({ field, fieldState }) => (
-                    <TextField
-                      label={detailLabels.customDescription}
-                      name={field.name}
-                      value={field.value}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      inputRef={field.ref}
-                      error={Boolean(fieldState.error)}
-                      helperText={fieldState.error?.message}
-                      multiline
-                      minRows={2}
-                      fullWidth
-                      slotProps={{ htmlInput: { maxLength: 500 } }}
-                    />
-                  )}
+                  name="customDescription"
+                  label={detailLabels.customDescription}
+                  multiline
+                  minRows={2}
+                  fullWidth
+                  slotProps={{ htmlInput: { maxLength: 500 } }}
                 />
               )}
             </Stack>

@@ -8,10 +8,10 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import { detailLabels, StaffNoteForm } from '@vigil/core';
 import { useEffect, useId, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
+import { FormTextField } from '../../../components/form-text-field';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 
 interface DetailsStaffNoteDialogProps {
@@ -108,27 +108,16 @@ export function DetailsStaffNoteDialog({
           }}
         >
           <DialogContent sx={{ pt: 0 }}>
-            <Controller
-              name="text"
+            <FormTextField
               control={control}
-              render={({ field, fieldState }) => (
-                <TextField
-                  label={detailLabels.noteText}
-                  name={field.name}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  error={Boolean(fieldState.error)}
-                  helperText={fieldState.error?.message}
-                  multiline
-                  minRows={4}
-                  maxRows={14}
-                  fullWidth
-                  autoFocus
-                  sx={{ mt: 1 }}
-                />
-              )}
+              name="text"
+              label={detailLabels.noteText}
+              multiline
+              minRows={4}
+              maxRows={14}
+              fullWidth
+              autoFocus
+              sx={{ mt: 1 }}
             />
           </DialogContent>
           <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
