@@ -448,8 +448,8 @@ describe('the pairing rules', () => {
       .from(auditEvents)
       .where(and(eq(auditEvents.patientId, patient), eq(auditEvents.action, 'patient.viewed')));
     expect(reads.filter((r) => (r.details as { view?: string }).view === 'devices')).toEqual([
-      { actor: ids.northStaff, details: { view: 'devices' } },
-      { actor: ids.northStaff, details: { view: 'devices' } },
+      { actor: ids.northStaff, details: { view: 'devices', message: 'Viewed devices' } },
+      { actor: ids.northStaff, details: { view: 'devices', message: 'Viewed devices' } },
     ]);
   });
 });

@@ -370,14 +370,11 @@ export function createPairingService(deps: PairingDeps) {
       const repo = createDevicesRepository(db);
       const patient = await visiblePatient(repo, actor, patientId);
       const rows = await repo.findPatientPairings(patient.id, inputVal);
-      await audit.record(db, {
+      await audit.patientViewed(db, {
         actorUserId: actor.id,
-        clinicId: patient.clinicId,
-        patientId: patient.id,
-        action: 'patient.viewed',
-        entityType: 'patient',
-        entityId: patient.id,
-        details: { view: 'devices' },
+        patient,
+        view: 'devices',
+        message: 'Viewed devices',
         ip,
       });
       return { devices: rows.map((r) => toConnectedDevice(r.pairing, r.device)) };

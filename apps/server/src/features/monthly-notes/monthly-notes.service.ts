@@ -64,14 +64,11 @@ export function createMonthlyNotesService(deps: { db: Db; clock: Clock; audit: A
     async list(actor: AuthUser, patientId: string, ip: string | null): Promise<MonthlyNoteView[]> {
       const patient = await visiblePatient(actor, patientId);
       const rows = await notes.findByPatient(patient.id);
-      await audit.record(db, {
+      await audit.patientViewed(db, {
         actorUserId: actor.id,
-        clinicId: patient.clinicId,
-        patientId: patient.id,
-        action: 'patient.viewed',
-        entityType: 'patient',
-        entityId: patient.id,
-        details: { view: 'monthlyNotes', message: 'Viewed monthly notes' },
+        patient,
+        view: 'monthlyNotes',
+        message: 'Viewed monthly notes',
         ip,
       });
       return rows.map(toMonthlyNoteView);

@@ -45,14 +45,11 @@ export function createNotesService(deps: { db: Db; clock: Clock; audit: AuditSer
     async list(actor: AuthUser, patientId: string, ip: string | null): Promise<{ notes: StaffNoteView[] }> {
       const patient = await visiblePatient(actor, patientId);
       const rows = await notes.findByPatient(patient.id);
-      await audit.record(db, {
+      await audit.patientViewed(db, {
         actorUserId: actor.id,
-        clinicId: patient.clinicId,
-        patientId: patient.id,
-        action: 'patient.viewed',
-        entityType: 'patient',
-        entityId: patient.id,
-        details: { view: 'notes', message: 'Viewed staff notes' },
+        patient,
+        view: 'notes',
+        message: 'Viewed staff notes',
         ip,
       });
       return { notes: rows.map(toStaffNoteView) };

@@ -300,14 +300,11 @@ export function createPatientsService(deps: PatientsDeps) {
 
   /** 'Viewed patient' in the audit trail, with the view that was read. */
   async function recordViewed(actor: AuthUser, record: PatientRecord, view: string, ip: string | null) {
-    await audit.record(db, {
+    await audit.patientViewed(db, {
       actorUserId: actor.id,
-      clinicId: record.patient.clinicId,
-      patientId: record.patient.id,
-      action: 'patient.viewed',
-      entityType: 'patient',
-      entityId: record.patient.id,
-      details: { message: 'Viewed patient', view },
+      patient: record.patient,
+      view,
+      message: 'Viewed patient',
       ip,
     });
   }

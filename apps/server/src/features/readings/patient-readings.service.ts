@@ -52,14 +52,11 @@ export function createPatientReadingsService(deps: {
     ): Promise<{ readings: ReadingView[] }> {
       const patient = await visiblePatient(actor, patientId);
       const rows = await view.findByPatientInRange(patient.id, range.start, range.end);
-      await audit.record(db, {
+      await audit.patientViewed(db, {
         actorUserId: actor.id,
-        clinicId: patient.clinicId,
-        patientId: patient.id,
-        action: 'patient.viewed',
-        entityType: 'patient',
-        entityId: patient.id,
-        details: { view: 'readings', message: 'Viewed readings' },
+        patient,
+        view: 'readings',
+        message: 'Viewed readings',
         ip,
       });
       return { readings: rows.map(toReadingView) };
