@@ -193,4 +193,25 @@ test.describe('patient messages', () => {
     if (total <= 20) await expect(panel.getByRole('button', { name: 'Load Earlier Messages' })).toBeHidden();
     await screenshot(page, 'patient-messages-earlier-390', { of: panel });
   });
+  test('a patient who texts STOP shows as opted out, and can be texted again after START', async ({
+    page,
+    request,
+  }) => {
+    const list = await texters(request);
+    const patient = list[list.length - 1]!;
+    await postInboundText(request, patient, 'STOP');
+
+    await signIn(page, demo.staff);
+    const panel = await openDetails(page, patient);
+    await expect(page.getByText('Opted out of texts', { exact: true })).toBeVisible();
+    await expect(panel.getByText(/opted out of texts \(STOP\)/)).toBeVisible();
+    await expect(panel.getByRole('textbox', { name: 'Message', exact: true })).toBeDisabled();
+    await screenshot(page, 'patient-messages-opted-out', { viewport: true });
+
+    await postInboundText(request, patient, 'START');
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: patient.fullName })).toBeVisible();
+    await expect(panel.getByRole('textbox', { name: 'Message', exact: true })).toBeEnabled();
+    await expect(page.getByText('Opted out of texts', { exact: true })).toBeHidden();
+  });
 });

@@ -93,6 +93,8 @@ export const toasts = {
  * gives are spelled as there; the rest are the product's own.
  */
 export const detailLabels = {
+  /** Beside the phone in the header, once the texting number sent STOP (decision 0011). */
+  textsOptedOut: 'Opted out of texts',
   back: 'Back',
   patientNavigation: 'Patient navigation',
   patientPosition: (n: number, m: number) => `Patient ${n} of ${m}`,

@@ -30,6 +30,8 @@ export interface PatientDetailsView extends PatientView {
   lastAttemptedCall: string | null;
   /** Pairings in force (active or disconnected), which the Active Devices dialog lists. */
   devicesCount: number;
+  /** The patient's texting number texted STOP to the clinic's number: nothing is sent until START. */
+  smsOptedOut: boolean;
 }
 
 export interface NoteAuthor {

@@ -208,6 +208,10 @@ describe('opt-out, HELP and delivery status', () => {
     expect((await world.as('northStaff').get(`/api/sms/${world.northPatient}`)).json().data.optedOut).toBe(
       true,
     );
+    const optedOutOnPatient = async () =>
+      (await world.as('northStaff').get(`/api/pacients/${world.northPatient}/details`)).json().data
+        .smsOptedOut;
+    expect(await optedOutOnPatient()).toBe(true);
     const count = (await patientMessages()).length;
     const refused = await world
       .as('northStaff')
@@ -221,6 +225,7 @@ describe('opt-out, HELP and delivery status', () => {
 
     await inbound({ body: 'START', optOutType: 'START' });
     expect(await db().select().from(smsOptOuts)).toHaveLength(0);
+    expect(await optedOutOnPatient()).toBe(false);
     const sent = await world
       .as('northStaff')
       .post(`/api/sms/${world.northPatient}`, { text: 'Welcome back', attachments: [] });

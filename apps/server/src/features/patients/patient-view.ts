@@ -63,5 +63,6 @@ export function toPatientDetailsView(record: PatientRecord, facts: PatientDetail
     lastCompletedCall: facts.lastCompletedCall?.toISOString() ?? null,
     lastAttemptedCall: facts.lastAttemptedCall?.toISOString() ?? null,
     devicesCount: facts.devicesCount,
+    smsOptedOut: facts.smsOptedOut,
   };
 }

@@ -1,4 +1,4 @@
-import type { CustomAlert } from '@vigil/core';
+import { type CustomAlert, toE164 } from '@vigil/core';
 import { and, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
@@ -13,6 +13,7 @@ import {
   patientMetrics,
   patients,
   sessions,
+  smsOptOuts,
   timeEntries,
   users,
 } from '../../db/schema/index.js';
@@ -45,6 +46,8 @@ export interface PatientDetailsFacts {
   lastAttemptedCall: Date | null;
   /** Pairings in force: not deleted, active or disabled. */
   devicesCount: number;
+  /** The patient's texting number texted STOP to their clinic's number (decision 0011). */
+  smsOptedOut: boolean;
 }
 
 export interface ClinicSummary {
@@ -127,14 +130,28 @@ export function createPatientsRepository(db: DbOrTx) {
           lastAttemptedCall: lastCall('attempted'),
           devicesCount: sql<number>`(select count(*)::int from ${patientDevices}
             where ${patientDevices.patientId} = ${patientId} and ${patientDevices.deletedAt} is null)`,
+          phone: patients.phone,
+          clinicNumber: clinics.twilioNumber,
         })
         .from(patients)
+        .innerJoin(clinics, eq(clinics.id, patients.clinicId))
         .where(eq(patients.id, patientId));
+      // Opt-outs are kept by the pair of numbers in E.164, as Twilio reports them.
+      const phone = toE164(facts?.phone);
+      const clinicNumber = toE164(facts?.clinicNumber);
+      const [optOut] =
+        phone && clinicNumber
+          ? await db
+              .select({ at: smsOptOuts.optedOutAt })
+              .from(smsOptOuts)
+              .where(and(eq(smsOptOuts.phoneNumber, phone), eq(smsOptOuts.clinicNumber, clinicNumber)))
+          : [];
       return {
         alerts: open,
         lastCompletedCall: facts?.lastCompletedCall ?? null,
         lastAttemptedCall: facts?.lastAttemptedCall ?? null,
         devicesCount: facts?.devicesCount ?? 0,
+        smsOptedOut: Boolean(optOut),
       };
     },
 

@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -72,6 +73,9 @@ export function DetailsHeaderCard({ details }: { details: PatientDetailsView }) 
                 <Typography component="a" href={`tel:${phone}`} variant="body2" color="inherit">
                   {formatPhone(phone)}
                 </Typography>
+                {details.smsOptedOut && (
+                  <Chip size="small" color="warning" variant="outlined" label={detailLabels.textsOptedOut} />
+                )}
               </Stack>
             )}
           </Box>
