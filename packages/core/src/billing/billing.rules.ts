@@ -33,7 +33,7 @@ export interface BillingInput {
   /** Distinct device days in the month since enrolment (see `deviceReadingDays`). */
   deviceReadingDays: number;
   trackedSeconds: number;
-  /** Whether staff had an interactive communication (a call or a two-way text) with the patient this month. */
+  /** Whether staff completed a call with the patient this month; a text exchange does not count (issue 10). */
   interactiveCommunication: boolean;
   enrolledAt: Date | null | undefined;
   /** Whether 99453 was already billed for this enrolment in an earlier month. */
