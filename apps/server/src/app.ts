@@ -12,6 +12,8 @@ import { seedDemo } from './db/seed/demo.js';
 import { alertsRoutes } from './features/alerts/alerts.routes.js';
 import { createAlertsService } from './features/alerts/alerts.service.js';
 import { createAuditService } from './features/audit/audit.service.js';
+import { auditTrailRoutes } from './features/audit/audit-trail.routes.js';
+import { createAuditTrailService } from './features/audit/audit-trail.service.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { createAuthService } from './features/auth/auth.service.js';
 import { callsRoutes } from './features/calls/calls.routes.js';
@@ -166,6 +168,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const notes = createNotesService({ db: database.db, clock, audit });
   const monthlyNotes = createMonthlyNotesService({ db: database.db, clock, audit });
+  const auditTrail = createAuditTrailService({ db: database.db, audit });
   const patientReadings = createPatientReadingsService({ db: database.db, clock, audit, readings });
   const ingestion = createIngestionService({ db: database.db, clock, readings });
   const vendors = config.vendors;
@@ -224,6 +227,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       devicesRoutes(api, devices);
       notesRoutes(api, notes);
       monthlyNotesRoutes(api, monthlyNotes);
+      auditTrailRoutes(api, auditTrail);
       readingsRoutes(api, patientReadings, clock);
       alertsRoutes(api, createAlertsService({ db: database.db, clock, audit }), () => clock.now());
       callsRoutes(api, createCallsService({ db: database.db, clock, audit }));

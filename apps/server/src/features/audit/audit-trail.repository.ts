@@ -1,0 +1,53 @@
+import { and, desc, eq, gte, lt } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { auditEvents, clinics, patients, timeEntries, users } from '../../db/schema/index.js';
+import { isUuid } from '../../db/uuid.js';
+import { type PatientScope, scopeCondition } from '../patients/patient-scope.js';
+
+/** The reads of the audit trail screen: one patient's events and time entries within [from, to). */
+export function createAuditTrailRepository(db: DbOrTx) {
+  return {
+    async findPatient(scope: PatientScope, patientId: string) {
+      if (!isUuid(patientId)) return undefined;
+      const [row] = await db
+        .select({ id: patients.id, clinicId: patients.clinicId })
+        .from(patients)
+        .where(and(eq(patients.id, patientId), scopeCondition(scope)));
+      return row;
+    },
+
+    /** Newest first, with the acting user's name, role and clinic (none when the product acted). */
+    events(patientId: string, from: Date, to: Date) {
+      return db
+        .select({
+          id: auditEvents.id,
+          occurredAt: auditEvents.occurredAt,
+          details: auditEvents.details,
+          action: auditEvents.action,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          roleType: users.roleType,
+          clinicName: clinics.name,
+        })
+        .from(auditEvents)
+        .leftJoin(users, eq(users.id, auditEvents.actorUserId))
+        .leftJoin(clinics, eq(clinics.id, users.clinicId))
+        .where(
+          and(
+            eq(auditEvents.patientId, patientId),
+            gte(auditEvents.occurredAt, from),
+            lt(auditEvents.occurredAt, to),
+          ),
+        )
+        .orderBy(desc(auditEvents.occurredAt), desc(auditEvents.id));
+    },
+
+    /** Every time entry of the patient in the range, by anyone and of any kind. */
+    timeEntries(patientId: string, from: Date, to: Date) {
+      return db
+        .select({ at: timeEntries.at, seconds: timeEntries.seconds })
+        .from(timeEntries)
+        .where(and(eq(timeEntries.patientId, patientId), gte(timeEntries.at, from), lt(timeEntries.at, to)));
+    },
+  };
+}
