@@ -1,0 +1,50 @@
+// `npm run audit:verify`: walks the audit chain of the configured database (DATABASE_URL, else the embedded
+// database in DATA_DIR) and reports the first event that was altered, removed or reordered (decision 0012).
+// Exit status 0 when the chain is intact, 1 when it is broken, 2 when it could not be checked.
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { verifyAuditChain } from './features/audit/audit-chain.js';
+
+async function embeddedDatabaseInUse(port: number): Promise<boolean> {
+  try {
+    const res = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(1000) });
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
+async function main(): Promise<number> {
+  const config = loadConfig(process.env);
+  if (!config.databaseUrl && (await embeddedDatabaseInUse(config.port))) {
+    console.error(
+      `A Vigil server answers on port ${config.port}. The embedded database has one user at a time: stop the server, then run audit:verify again.`,
+    );
+    return 2;
+  }
+  const database = await openDatabase(config);
+  try {
+    await database.migrate();
+    const result = await verifyAuditChain(database);
+    console.log(`Checked ${result.events} audit events.`);
+    console.log(`Head: event #${result.head.seq}, hash ${result.head.hash || '(empty chain)'}`);
+    if (!result.break) {
+      console.log('The audit chain is intact: no event was altered, removed or reordered.');
+      return 0;
+    }
+    console.error(`The audit chain is broken (${result.break.kind}). ${result.break.message}`);
+    return 1;
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(
+      `audit:verify could not check the chain: ${error instanceof Error ? error.message : error}`,
+    );
+    process.exit(2);
+  },
+);

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asUser, createTestApp, signIn, type TestApp } from '../../test/test-app.js';
+import { verifyAuditChain } from './audit-chain.js';
+
+let t: TestApp;
+const sql = (text: string, values?: unknown[]) => t.app.vigil.database.executeSql(text, values);
+/** Runs a tamperer's statements the way a database owner could: with the audit triggers switched off. */
+async function tamper(...statements: string[]) {
+  await sql('alter table audit_events disable trigger user');
+  try {
+    for (const s of statements) await sql(s);
+  } finally {
+    await sql('alter table audit_events enable trigger user');
+  }
+}
+const verify = () => verifyAuditChain(t.app.vigil.database, 7);
+type Row = { seq: string; id: string; details: string; prev_hash: string; hash: string };
+async function event(seq: number): Promise<Row> {
+  const { rows } = await sql(
+    'select seq, id, details::text as details, prev_hash, hash from audit_events where seq = $1',
+    [seq],
+  );
+  return rows[0] as Row;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  // Sign-ins and patient reads write events, some at the same moment.
+  const token = await signIn(t.app, 'admin@circle.demo');
+  const list = await asUser(t.app, token).get('/api/pacients/patient-priority-list');
+  const ids = (list.json().patients as Array<{ _id: string }>).slice(0, 25).map((p) => p._id);
+  await Promise.all(ids.map((id) => asUser(t.app, token).get(`/api/pacients/${id}/details`)));
+});
+afterAll(() => t.close());
+
+describe('the audit chain', () => {
+  it('seals every committed event in order, and verifies intact', async () => {
+    const { rows } = await sql(
+      'select count(*)::int as n, max(seq)::int as last from audit_events where seq is not null',
+    );
+    const { n, last } = rows[0] as { n: number; last: number };
+    expect(n).toBeGreaterThan(20);
+    expect(last).toBe(n);
+    const result = await verify();
+    expect(result).toMatchObject({ events: n, head: { seq: n }, break: null });
+    expect(result.head.hash).toBe((await event(n)).hash);
+  });
+
+  it('refuses UPDATE, DELETE and TRUNCATE, and a forged link on insert', async () => {
+    for (const statement of [
+      "update audit_events set action = 'x' where seq = 1",
+      "update audit_events set hash = 'x' where seq = 1",
+      'delete from audit_events where seq = 1',
+      'truncate audit_events',
+      'update audit_chain_head set seq = 0',
+      'delete from audit_chain_head',
+    ])
+      await expect(sql(statement), statement).rejects.toThrow(/append-only|head moves only/);
+    await sql(
+      `insert into audit_events (occurred_at, action, seq, prev_hash, hash, details)
+       values (now(), 'test.forged', 1, 'x', 'y', '{"message":"Forged"}')`,
+    );
+    const { rows } = await sql("select seq::int as seq, hash from audit_events where action = 'test.forged'");
+    const forged = rows[0] as { seq: number; hash: string };
+    expect(forged.seq).toBeGreaterThan(1);
+    expect(forged.hash).not.toBe('y');
+    expect((await verify()).break).toBeNull();
+  });
+
+  it('finds an event altered in place', async () => {
+    const target = await event(5);
+    await tamper(`update audit_events set details = '{"message":"Nothing happened"}' where seq = 5`);
+    const result = await verify();
+    expect(result.break).toMatchObject({ kind: 'altered', seq: 5, eventId: target.id });
+    expect(result.break?.message).toContain('was altered');
+    await tamper(`update audit_events set details = $$${target.details}$$::jsonb where seq = 5`);
+    expect((await verify()).break).toBeNull();
+  });
+
+  it('finds an event altered with its hash recomputed, by the next link', async () => {
+    const target = await event(6);
+    await tamper(
+      `update audit_events set details = '{"message":"Nothing happened"}' where seq = 6`,
+      `update audit_events set hash = encode(sha256(convert_to(prev_hash || audit_event_content(audit_events), 'UTF8')), 'hex') where seq = 6`,
+    );
+    expect((await verify()).break).toMatchObject({ kind: 'altered', seq: 6, eventId: target.id });
+    await tamper(
+      `update audit_events set details = $$${target.details}$$::jsonb, hash = '${target.hash}' where seq = 6`,
+    );
+    expect((await verify()).break).toBeNull();
+  });
+
+  it('finds a removed event', async () => {
+    await tamper(
+      'create table removed_event as select * from audit_events where seq = 9',
+      'delete from audit_events where seq = 9',
+    );
+    const result = await verify();
+    expect(result.break).toMatchObject({ kind: 'removed', seq: 10 });
+    expect(result.break?.message).toContain('were removed');
+    await tamper('insert into audit_events select * from removed_event', 'drop table removed_event');
+    expect((await verify()).break).toBeNull();
+  });
+
+  it('finds the newest event removed, by the head', async () => {
+    const last = (await verify()).head.seq;
+    await tamper(
+      'create table removed_event as select * from audit_events where seq = $$' + last + '$$::bigint',
+      `delete from audit_events where seq = ${last}`,
+    );
+    expect((await verify()).break).toMatchObject({ kind: 'removed', seq: last - 1 });
+    await tamper('insert into audit_events select * from removed_event', 'drop table removed_event');
+    expect((await verify()).break).toBeNull();
+  });
+
+  it('finds two events swapped', async () => {
+    await tamper(
+      'update audit_events set seq = -12 where seq = 12',
+      'update audit_events set seq = 12 where seq = 13',
+      'update audit_events set seq = 13 where seq = -12',
+    );
+    const result = await verify();
+    expect(result.break).toMatchObject({ kind: 'reordered', seq: 12 });
+    expect(result.break?.message).toContain('out of place');
+    await tamper(
+      'update audit_events set seq = -12 where seq = 12',
+      'update audit_events set seq = 12 where seq = 13',
+      'update audit_events set seq = 13 where seq = -12',
+    );
+    expect((await verify()).break).toBeNull();
+  });
+
+  it('finds an event written with the seal switched off', async () => {
+    await tamper(`insert into audit_events (occurred_at, action) values (now(), 'test.unsealed')`);
+    expect((await verify()).break).toMatchObject({ kind: 'unsealed', seq: null });
+  });
+});

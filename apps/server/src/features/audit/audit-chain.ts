@@ -1,0 +1,127 @@
+import { createHash } from 'node:crypto';
+import type { Database } from '../../db/client.js';
+
+/** What `verifyAuditChain` found first, in the chain's order. */
+export interface ChainBreak {
+  kind: 'altered' | 'removed' | 'reordered' | 'unsealed';
+  /** The event where the break shows (for 'removed' at the end, the last event left). */
+  seq: number | null;
+  eventId: string | null;
+  message: string;
+}
+
+export interface ChainReport {
+  /** Events checked, in the chain's order. */
+  events: number;
+  /** The newest link as the head row holds it: keep it elsewhere to detect a rewrite of the whole chain. */
+  head: { seq: number; hash: string };
+  /** The first break, or null when every event is intact and in place. */
+  break: ChainBreak | null;
+}
+
+interface ChainRow {
+  seq: string | number;
+  id: string;
+  occurred_at: string | Date;
+  action: string;
+  prev_hash: string;
+  hash: string;
+  content: string;
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+const label = (r: ChainRow) => `#${r.seq} (${r.action}, ${new Date(r.occurred_at).toISOString()}, ${r.id})`;
+
+/**
+ * Walks the audit chain in order of `seq` and recomputes each hash here, from the canonical content the
+ * database gives (migration 0006): an event whose content no longer matches its hash was altered; an event
+ * whose link points at a hash that exists elsewhere was moved; one whose link points at a hash that no
+ * longer exists follows a removal; a head beyond the last event means the newest events were removed.
+ */
+export async function verifyAuditChain(database: Database, pageSize = 5000): Promise<ChainReport> {
+  const [head] = (await database.executeSql('select seq, hash from audit_chain_head where id = 1'))
+    .rows as Array<{ seq: string | number; hash: string }>;
+  const headLink = { seq: Number(head?.seq ?? 0), hash: head?.hash ?? '' };
+  const report = (events: number, found: ChainBreak | null): ChainReport => ({
+    events,
+    head: headLink,
+    break: found,
+  });
+
+  // Only the events up to the head read above: those committed meanwhile are the next run's.
+  let previous: ChainRow | null = null;
+  let events = 0;
+  for (;;) {
+    const { rows } = await database.executeSql(
+      `select seq, id, occurred_at, action, prev_hash, hash, audit_event_content(e) as content
+         from audit_events e where seq > $1 and seq <= $2 order by seq limit $3`,
+      [previous ? Number(previous.seq) : 0, headLink.seq, pageSize],
+    );
+    for (const row of rows as ChainRow[]) {
+      const seq = Number(row.seq);
+      const expectedLink = previous ? previous.hash : '';
+      if (row.prev_hash !== expectedLink) {
+        const { rows: linked } = await database.executeSql(
+          'select seq from audit_events where hash = $1 limit 1',
+          [row.prev_hash],
+        );
+        const at = { seq, eventId: row.id };
+        if (linked.length > 0) {
+          const sealedAfter = Number((linked[0] as { seq: string | number }).seq);
+          return report(events, {
+            kind: 'reordered',
+            ...at,
+            message: `Event ${label(row)} is out of place: it was sealed after event #${sealedAfter}, not after #${previous?.seq ?? 0}.`,
+          });
+        }
+        if (previous && seq === Number(previous.seq) + 1) {
+          return report(events, {
+            kind: 'altered',
+            seq: Number(previous.seq),
+            eventId: previous.id,
+            message: `Event ${label(previous)} was altered and its hash rewritten: event #${seq} was sealed after a different event.`,
+          });
+        }
+        return report(events, {
+          kind: 'removed',
+          ...at,
+          message: `The event(s) sealed before event ${label(row)} were removed: its link points to an event that is no longer there.`,
+        });
+      }
+      if (sha256(row.prev_hash + row.content) !== row.hash) {
+        return report(events, {
+          kind: 'altered',
+          seq,
+          eventId: row.id,
+          message: `Event ${label(row)} was altered: its content no longer matches its hash.`,
+        });
+      }
+      previous = row;
+      events++;
+    }
+    if (rows.length < pageSize) break;
+  }
+
+  const lastSeq = previous ? Number(previous.seq) : 0;
+  if (headLink.seq !== lastSeq || headLink.hash !== (previous?.hash ?? '')) {
+    return report(events, {
+      kind: 'removed',
+      seq: lastSeq,
+      eventId: previous?.id ?? null,
+      message: `The newest event(s) were removed: the chain's head is event #${headLink.seq}, the last event left is #${lastSeq}.`,
+    });
+  }
+  const { rows: unsealed } = await database.executeSql(
+    'select id, action, occurred_at from audit_events where seq is null order by occurred_at limit 1',
+  );
+  const loose = unsealed[0] as { id: string; action: string; occurred_at: string | Date } | undefined;
+  if (loose) {
+    return report(events, {
+      kind: 'unsealed',
+      seq: null,
+      eventId: loose.id,
+      message: `Event ${loose.id} (${loose.action}, ${new Date(loose.occurred_at).toISOString()}) is outside the chain: it was written while the seal was disabled.`,
+    });
+  }
+  return report(events, null);
+}
