@@ -26,10 +26,10 @@ async function main(): Promise<number> {
   try {
     await database.migrate();
     const result = await verifyAuditChain(database);
-    console.log(`Checked ${result.events} audit events.`);
-    console.log(`Head: event #${result.head.seq}, hash ${result.head.hash || '(empty chain)'}`);
+    console.info(`Checked ${result.events} audit events.`);
+    console.info(`Head: event #${result.head.seq}, hash ${result.head.hash || '(empty chain)'}`);
     if (!result.break) {
-      console.log('The audit chain is intact: no event was altered, removed or reordered.');
+      console.info('The audit chain is intact: no event was altered, removed or reordered.');
       return 0;
     }
     console.error(`The audit chain is broken (${result.break.kind}). ${result.break.message}`);

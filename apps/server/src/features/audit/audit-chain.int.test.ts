@@ -105,7 +105,7 @@ describe('the audit chain', () => {
   it('finds the newest event removed, by the head', async () => {
     const last = (await verify()).head.seq;
     await tamper(
-      'create table removed_event as select * from audit_events where seq = $$' + last + '$$::bigint',
+      `create table removed_event as select * from audit_events where seq = ${last}`,
       `delete from audit_events where seq = ${last}`,
     );
     expect((await verify()).break).toMatchObject({ kind: 'removed', seq: last - 1 });
