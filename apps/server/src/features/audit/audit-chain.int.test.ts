@@ -13,7 +13,8 @@ async function tamper(...statements: string[]) {
     await sql('alter table audit_events enable trigger user');
   }
 }
-const verify = () => verifyAuditChain(t.app.vigil.database, 7);
+const verify = (anchor?: { seq: number; hash: string }) =>
+  verifyAuditChain(t.app.vigil.database, { pageSize: 7, anchor });
 type Row = { seq: string; id: string; details: string; prev_hash: string; hash: string };
 async function event(seq: number): Promise<Row> {
   const { rows } = await sql(
@@ -128,6 +129,19 @@ describe('the audit chain', () => {
       'update audit_events set seq = 13 where seq = -12',
     );
     expect((await verify()).break).toBeNull();
+  });
+
+  it('checks a head recorded earlier: still in the chain, with the same hash', async () => {
+    const recorded = (await verify()).head;
+    expect((await verify(recorded)).break).toBeNull();
+    expect((await verify({ seq: recorded.seq, hash: 'f'.repeat(64) })).break).toMatchObject({
+      kind: 'altered',
+      seq: recorded.seq,
+    });
+    expect((await verify({ seq: recorded.seq + 5, hash: recorded.hash })).break).toMatchObject({
+      kind: 'removed',
+      seq: recorded.seq,
+    });
   });
 
   it('finds an event written with the seal switched off', async () => {

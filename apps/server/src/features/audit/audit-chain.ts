@@ -37,8 +37,13 @@ const label = (r: ChainRow) => `#${r.seq} (${r.action}, ${new Date(r.occurred_at
  * database gives (migration 0006): an event whose content no longer matches its hash was altered; an event
  * whose link points at a hash that exists elsewhere was moved; one whose link points at a hash that no
  * longer exists follows a removal; a head beyond the last event means the newest events were removed.
+ * An `anchor`, a head printed by an earlier run and kept elsewhere, must still be in the chain unchanged.
  */
-export async function verifyAuditChain(database: Database, pageSize = 5000): Promise<ChainReport> {
+export async function verifyAuditChain(
+  database: Database,
+  options: { pageSize?: number; anchor?: { seq: number; hash: string } } = {},
+): Promise<ChainReport> {
+  const { pageSize = 5000, anchor } = options;
   const [head] = (await database.executeSql('select seq, hash from audit_chain_head where id = 1'))
     .rows as Array<{ seq: string | number; hash: string }>;
   const headLink = { seq: Number(head?.seq ?? 0), hash: head?.hash ?? '' };
@@ -96,6 +101,14 @@ export async function verifyAuditChain(database: Database, pageSize = 5000): Pro
           message: `Event ${label(row)} was altered: its content no longer matches its hash.`,
         });
       }
+      if (anchor && seq === anchor.seq && row.hash !== anchor.hash) {
+        return report(events, {
+          kind: 'altered',
+          seq,
+          eventId: row.id,
+          message: `Event ${label(row)} no longer has the hash recorded for it: the chain was rewritten from there or before.`,
+        });
+      }
       previous = row;
       events++;
     }
@@ -109,6 +122,14 @@ export async function verifyAuditChain(database: Database, pageSize = 5000): Pro
       seq: lastSeq,
       eventId: previous?.id ?? null,
       message: `The newest event(s) were removed: the chain's head is event #${headLink.seq}, the last event left is #${lastSeq}.`,
+    });
+  }
+  if (anchor && anchor.seq > lastSeq) {
+    return report(events, {
+      kind: 'removed',
+      seq: lastSeq,
+      eventId: previous?.id ?? null,
+      message: `The chain ends at event #${lastSeq}, before the head recorded earlier (#${anchor.seq}): events were removed.`,
     });
   }
   const { rows: unsealed } = await database.executeSql(
