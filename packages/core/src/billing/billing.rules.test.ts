@@ -133,6 +133,47 @@ describe('billingCodes: treatment management time', () => {
   });
 });
 
+describe('billingCodes: what is missing', () => {
+  const missing = (change: Partial<BillingInput>) =>
+    Object.fromEntries(
+      billingCodes({ ...month, ...change }).notEarned.map((l) => [l.code, l.missing ?? null]),
+    );
+
+  it('says what each code lacks, and nothing for a code another one replaces or that was billed', () => {
+    expect(missing({ deviceReadingDays: 11, trackedSeconds: 14 * 60 })).toEqual({
+      '99453': null,
+      '99454': '11 of 16 days',
+      '99457': '14 of 20 minutes',
+      '99458': '14 of 40 minutes',
+    });
+    expect(missing({ deviceReadingDays: 1, trackedSeconds: 5 * 60, billed99453Before: false })).toEqual({
+      '99453': '1 of 2 days',
+      '99454': '1 of 16 days',
+      '99445': '1 of 2 days',
+      '99457': '5 of 20 minutes',
+      '99458': '5 of 40 minutes',
+      '99470': '5 of 10 minutes',
+    });
+    expect(missing({ deviceReadingDays: 20, trackedSeconds: 25 * 60 })).toEqual({
+      '99453': null,
+      '99445': null,
+      '99458': '25 of 40 minutes',
+      '99470': null,
+    });
+  });
+
+  it('names the missing call and the missing enrolment', () => {
+    expect(
+      missing({ deviceReadingDays: 20, trackedSeconds: 45 * 60, interactiveCommunication: false }),
+    ).toMatchObject({
+      '99457': 'no completed call',
+      '99458': 'no completed call',
+      '99470': 'no completed call',
+    });
+    expect(Object.values(missing({ enrolledAt: null }))).toEqual(Array(6).fill('not enrolled this month'));
+  });
+});
+
 describe('billingCodes: properties', () => {
   it('never earns 99454 with 99445, nor 99457 with 99470', () =>
     fc.assert(

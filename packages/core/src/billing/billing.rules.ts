@@ -48,6 +48,11 @@ export interface BillingLine {
   code: BillingCode;
   units: number;
   reason: string;
+  /**
+   * For a code not earned: what is still missing to earn it ('11 of 16 days', '14 of 20 minutes', 'no
+   * completed call'); absent when nothing could earn it this month (billed already, another code applies).
+   */
+  missing?: string;
 }
 
 export interface BillingResult {
@@ -69,13 +74,16 @@ export function billingCodes(input: BillingInput): BillingResult {
   const earned: BillingLine[] = [];
   const notEarned: BillingLine[] = [];
   const earn = (code: BillingCode, reason: string, units = 1) => earned.push({ code, units, reason });
-  const miss = (code: BillingCode, reason: string) => notEarned.push({ code, units: 0, reason });
+  const miss = (code: BillingCode, reason: string, missing?: string) =>
+    notEarned.push({ code, units: 0, reason, ...(missing ? { missing } : {}) });
+  /** A code short of its threshold: the reason is what is missing. */
+  const short = (code: BillingCode, text: string) => miss(code, text, text);
 
   const { last } = monthDays(input.month, input.year);
   const enrolled =
     !!input.enrolledAt && calendarDay(input.enrolledAt, input.timeZone ?? defaultTimeZone) <= last;
   if (!enrolled) {
-    for (const code of billingCodeList) miss(code, 'Not enrolled in this month');
+    for (const code of billingCodeList) miss(code, 'Not enrolled in this month', 'not enrolled this month');
     return { earned, notEarned };
   }
 
@@ -84,24 +92,24 @@ export function billingCodes(input: BillingInput): BillingResult {
   if (input.billed99453Before) miss('99453', 'Already billed for this enrolment');
   else if (days >= billingRules.setupDays)
     earn('99453', `First month with 2 days of device data (${daysText})`);
-  else miss('99453', `${days} of ${billingRules.setupDays} days`);
+  else short('99453', `${days} of ${billingRules.setupDays} days`);
 
   if (days >= billingRules.fullMonthDays) {
     earn('99454', `${daysText} of device data (16 or more)`);
     miss('99445', `${daysText}: 99454 applies instead`);
   } else if (days >= billingRules.shortMonthDays) {
-    miss('99454', `${days} of ${billingRules.fullMonthDays} days`);
+    short('99454', `${days} of ${billingRules.fullMonthDays} days`);
     earn('99445', `${daysText} of device data (2 to 15)`);
   } else {
-    miss('99454', `${days} of ${billingRules.fullMonthDays} days`);
-    miss('99445', `${days} of ${billingRules.shortMonthDays} days`);
+    short('99454', `${days} of ${billingRules.fullMonthDays} days`);
+    short('99445', `${days} of ${billingRules.shortMonthDays} days`);
   }
 
   const minutes = Math.floor(Math.max(0, input.trackedSeconds) / 60);
   const minutesText = plural(minutes, 'minute');
   if (!input.interactiveCommunication) {
     const reason = `No interactive communication with the patient this month (${minutesText} tracked)`;
-    for (const code of ['99457', '99458', '99470'] as const) miss(code, reason);
+    for (const code of ['99457', '99458', '99470'] as const) miss(code, reason, 'no completed call');
     return { earned, notEarned };
   }
   if (minutes >= 20) {
@@ -113,13 +121,13 @@ export function billingCodes(input: BillingInput): BillingResult {
         `${plural(additional, 'unit')}, one per further full 20 minutes (${minutesText})`,
         additional,
       );
-    else miss('99458', `${minutes} of 40 minutes`);
+    else short('99458', `${minutes} of 40 minutes`);
     miss('99470', `${minutesText}: 99457 applies instead`);
   } else {
-    miss('99457', `${minutes} of 20 minutes`);
-    miss('99458', `${minutes} of 40 minutes`);
+    short('99457', `${minutes} of 20 minutes`);
+    short('99458', `${minutes} of 40 minutes`);
     if (minutes >= 10) earn('99470', `${minutesText} of treatment management (10 to 19)`);
-    else miss('99470', `${minutes} of 10 minutes`);
+    else short('99470', `${minutes} of 10 minutes`);
   }
   return { earned, notEarned };
 }
