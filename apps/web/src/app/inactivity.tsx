@@ -11,6 +11,7 @@ import { meQueryOptions } from '../features/auth/api/get-me';
 import { signOutOnServer } from '../features/auth/api/sign-out';
 import { labels } from '../lib/labels';
 import { sessionTimedOutUrl } from '../lib/paths';
+import { runBeforeSignOut } from '../lib/session/before-sign-out';
 import { useSession } from '../lib/session/session-context';
 
 const minute = 60_000;
@@ -79,8 +80,11 @@ export function InactivityWatch() {
         const idle = Date.now() - lastActivity.current;
         if (idle >= limits.timeoutMs) {
           window.clearInterval(interval);
-          void signOutOnServer();
-          dispatch({ type: 'signOut', landing: sessionTimedOutUrl });
+          // A running timer saves first, while the token is still valid (spec patients 4: forced save).
+          void runBeforeSignOut().then(() => {
+            void signOutOnServer();
+            dispatch({ type: 'signOut', landing: sessionTimedOutUrl });
+          });
         } else if (idle >= limits.warnMs && !warning.current) {
           warning.current = true;
           setOpen(true);

@@ -27,6 +27,15 @@ export const apiBase = '/api';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+interface RequestOptions {
+  signal?: AbortSignal;
+  /**
+   * The request outlives the page (a save on unload): the browser sends it even while the tab closes. The
+   * fetch itself starts before `request` first awaits, so a caller that leaves at once still sends it.
+   */
+  keepalive?: boolean;
+}
+
 async function parseBody(response: Response): Promise<unknown> {
   if (response.status === 204) return undefined;
   const text = await response.text();
@@ -50,11 +59,17 @@ function asErrorBody(body: unknown): ApiErrorBody {
   return {};
 }
 
-async function request<T>(method: Method, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+async function request<T>(
+  method: Method,
+  path: string,
+  body: unknown,
+  { signal, keepalive }: RequestOptions = {},
+): Promise<T> {
   const token = readToken();
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
   const init: RequestInit = { method, headers, signal };
+  if (keepalive) init.keepalive = true;
   if (body instanceof FormData) {
     init.body = body;
   } else if (body !== undefined) {
@@ -67,19 +82,13 @@ async function request<T>(method: Method, path: string, body?: unknown, signal?:
   return data as T;
 }
 
-interface RequestOptions {
-  signal?: AbortSignal;
-}
-
 /** The one HTTP client of the web app. It raises errors; toasts are the app's concern (app/api-errors). */
 export const api = {
-  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options?.signal),
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('POST', path, body, options?.signal),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('PUT', path, body, options?.signal),
+    request<T>('POST', path, body, options),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('PATCH', path, body, options?.signal),
-  delete: <T>(path: string, options?: RequestOptions) =>
-    request<T>('DELETE', path, undefined, options?.signal),
+    request<T>('PATCH', path, body, options),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
 };

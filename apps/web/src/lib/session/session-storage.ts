@@ -18,6 +18,10 @@ export const sessionKeys = {
   clinicianListFilters: 'vigil.clinicianList.filters',
   /** The ids of the list last shown, in order, and the list: the detail page's Previous, Next and Back. */
   patientListIds: 'vigil.patientList.ids',
+  /** The patient whose detail page is counting time now, and since when (spec patients 4). */
+  trackedPatient: 'vigil.timeTracking.patient',
+  /** The patients whose timer the user stopped by hand: it does not start by itself there again. */
+  stoppedTimers: 'vigil.timeTracking.stopped',
 } as const;
 
 export interface StoredSession {
@@ -106,4 +110,37 @@ export function readPatientListIds(): StoredPatientListIds | null {
   const { origin, ids } = stored as Record<string, unknown>;
   if (typeof origin !== 'string' || !Array.isArray(ids)) return null;
   return { origin, ids: ids.filter((id): id is string => typeof id === 'string') };
+}
+
+/** The patient whose timer runs, and when the count began (ISO instant). */
+export interface TrackedPatient {
+  patientId: string;
+  startedAt: string;
+}
+
+export function writeTrackedPatient(tracked: TrackedPatient | null): void {
+  if (tracked) writeStoredJson(sessionKeys.trackedPatient, tracked);
+  else sessionStorage.removeItem(sessionKeys.trackedPatient);
+}
+
+export function readTrackedPatient(): TrackedPatient | null {
+  const stored = readStoredJson(sessionKeys.trackedPatient);
+  if (!stored || typeof stored !== 'object') return null;
+  const { patientId, startedAt } = stored as Record<string, unknown>;
+  return typeof patientId === 'string' && typeof startedAt === 'string' ? { patientId, startedAt } : null;
+}
+
+function readStoppedTimers(): string[] {
+  const stored = readStoredJson(sessionKeys.stoppedTimers);
+  return Array.isArray(stored) ? stored.filter((id): id is string => typeof id === 'string') : [];
+}
+
+export function isTimerStopped(patientId: string): boolean {
+  return readStoppedTimers().includes(patientId);
+}
+
+/** Stop by hand adds the patient, Start by hand removes it. */
+export function markTimerStopped(patientId: string, stopped: boolean): void {
+  const others = readStoppedTimers().filter((id) => id !== patientId);
+  writeStoredJson(sessionKeys.stoppedTimers, stopped ? [...others, patientId] : others);
 }

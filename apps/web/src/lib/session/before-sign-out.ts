@@ -1,0 +1,39 @@
+/**
+ * Work that must reach the server while the session still holds, run by the inactivity sign-out before it
+ * ends the session (the detail page's timer saves its count: spec patients 4, 'forced save'). Signing out
+ * clears the token at once and then unmounts the pages, so a page's own clean-up would come too late.
+ */
+type BeforeSignOutTask = () => Promise<unknown> | undefined;
+
+const tasks = new Set<BeforeSignOutTask>();
+
+/** Registers a task; the returned function removes it (for an effect's clean-up). */
+export function onBeforeSignOut(task: BeforeSignOutTask): () => void {
+  tasks.add(task);
+  return () => {
+    tasks.delete(task);
+  };
+}
+
+/**
+ * Starts every task at once (their requests leave before anything else), then waits until they settle, at
+ * most `limitMs`: a slow server must not keep an idle session open.
+ */
+export async function runBeforeSignOut(limitMs = 3_000): Promise<void> {
+  const pending: Promise<unknown>[] = [];
+  for (const task of tasks) {
+    try {
+      const result = task();
+      if (result) pending.push(result.catch(() => undefined));
+    } catch (error) {
+      console.error(error);
+    }
+  }
+  if (pending.length === 0) return;
+  let timer: number | undefined;
+  const limit = new Promise<void>((resolve) => {
+    timer = window.setTimeout(resolve, limitMs);
+  });
+  await Promise.race([Promise.all(pending), limit]);
+  window.clearTimeout(timer);
+}
