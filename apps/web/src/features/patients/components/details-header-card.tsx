@@ -10,7 +10,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { detailLabels, formatPhone, type PatientDetailsView } from '@vigil/core';
-import { useId, useRef, useState } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import { type CallKind, useLogCall } from '../api/log-call';
 import { formatDateTime } from './details-format';
 
@@ -27,11 +27,17 @@ function HeaderFact({ label, value }: { label: string; value: string }) {
   );
 }
 
+interface DetailsHeaderCardProps {
+  details: PatientDetailsView;
+  /** The time tracking, under the name: seen at once on any screen. */
+  timer?: ReactNode;
+}
+
 /**
  * The header card (spec patients 2.6): who the patient is and who cares for them, the last calls and 'Log new
  * call'. One call is logged at a time: a second click while one is saving is ignored (spec patients 4).
  */
-export function DetailsHeaderCard({ details }: { details: PatientDetailsView }) {
+export function DetailsHeaderCard({ details, timer }: DetailsHeaderCardProps) {
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const logCall = useLogCall();
@@ -78,6 +84,7 @@ export function DetailsHeaderCard({ details }: { details: PatientDetailsView }) 
                 )}
               </Stack>
             )}
+            {timer}
           </Box>
           <Box
             sx={{

@@ -11,13 +11,17 @@ import { DetailsGeneralInfo } from '../components/details-general-info';
 import { DetailsHeaderCard } from '../components/details-header-card';
 import { DetailsPanelGrid } from '../components/details-panel-grid';
 import { DetailsStaffNotesPanel } from '../components/details-staff-notes-panel';
+import { DetailsTimer } from '../components/details-timer';
 import { DetailsTopBar } from '../components/details-top-bar';
 import { MessagesPanel } from '../components/messages-panel';
 import { MonthlyNotesPanel } from '../components/monthly-notes-panel';
 import { PatientChartsPanel } from '../components/patient-charts-panel';
+import { useDetailsTimer } from '../components/use-details-timer';
 
 function PatientDetails({ patientId }: { patientId: string }) {
   const details = usePatientDetails(patientId);
+  // The timer counts from the moment the patient is on screen; leaving the page (or the patient) saves it.
+  const timer = useDetailsTimer(patientId, details.data !== undefined);
   // The alerts and issues panels open and close together (spec patients 2.6).
   const [alertsAndIssuesOpen, setAlertsAndIssuesOpen] = useState(true);
   const toggle = () => setAlertsAndIssuesOpen((open) => !open);
@@ -45,7 +49,10 @@ function PatientDetails({ patientId }: { patientId: string }) {
   return (
     <>
       <DetailsTopBar patientId={patientId} />
-      <DetailsHeaderCard details={patient} />
+      <DetailsHeaderCard
+        details={patient}
+        timer={<DetailsTimer timer={timer} trackedThisMonth={patient.trackedTimeThisMonth} />}
+      />
       <DetailsPanelGrid
         slots={{
           info: <DetailsGeneralInfo details={patient} />,
@@ -66,6 +73,7 @@ function PatientDetails({ patientId }: { patientId: string }) {
 /** /patient/details/{id}: where a nurse reads the alerts, keeps notes and logs calls (spec patients 2.6). */
 export function PatientDetailsPage() {
   const { id = '' } = useParams();
-  // A new patient (Previous, Next) starts with fresh panels: no draft or dialog carries over.
+  // A new patient (Previous, Next) starts with fresh panels: no draft or dialog carries over, and the
+  // previous patient's timer saves as its page unmounts.
   return <PatientDetails key={id} patientId={id} />;
 }
