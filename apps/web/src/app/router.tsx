@@ -60,6 +60,10 @@ const patientDetails = screen(
   () => import('../features/patients/pages/patient-details-page'),
   (m) => m.PatientDetailsPage,
 );
+const patientAuditTrail = screen(
+  () => import('./pages/audit-trail-page'),
+  (m) => m.AuditTrailPage,
+);
 const deviceDashboard = screen(
   () => import('../features/devices/pages/device-dashboard-page'),
   (m) => m.DeviceDashboardPage,
@@ -114,6 +118,7 @@ export function createRouter() {
                 { path: paths.patientEdit, lazy: editPatient },
                 { path: paths.patientSettings, lazy: patientSettings },
                 { path: paths.patientDetails, lazy: patientDetails },
+                { path: paths.patientAuditTrail, lazy: patientAuditTrail },
                 // Clinic users see their clinic's devices; the form pages send them back to the list.
                 { path: paths.deviceDashboard, lazy: deviceDashboard },
                 { path: paths.deviceAdd, lazy: addDevice },

@@ -19,6 +19,7 @@ export const paths = {
   patientEdit: '/patient/edit/:id',
   patientSettings: '/patient/settings',
   patientDetails: '/patient/details/:id',
+  patientAuditTrail: '/patient/audit-trail-logs/:id',
   deviceDashboard: '/device/dashboard',
   deviceAdd: '/device/add',
   deviceEdit: '/device/edit/:id',
@@ -41,6 +42,7 @@ export const links = {
   accountEdit: (userId: string) => `/account/edit/${encodeURIComponent(userId)}`,
   patientEdit: (patientId: string) => `/patient/edit/${encodeURIComponent(patientId)}`,
   patientDetails: (patientId: string) => `/patient/details/${encodeURIComponent(patientId)}`,
+  patientAuditTrail: (patientId: string) => `/patient/audit-trail-logs/${encodeURIComponent(patientId)}`,
   priorityListOfClinic: (clinicId: string) =>
     `${paths.priorityList}?${new URLSearchParams({ clinicId }).toString()}`,
   deviceEdit: (deviceId: string) => `/device/edit/${encodeURIComponent(deviceId)}`,

@@ -1,13 +1,14 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
+import History from '@mui/icons-material/History';
 import Settings from '@mui/icons-material/Settings';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { detailLabels } from '@vigil/core';
+import { auditTrailTexts, detailLabels } from '@vigil/core';
 import { useMemo } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { links, paths } from '../../../lib/paths';
@@ -31,7 +32,10 @@ function usePatientNeighbours(patientId: string) {
   }, [patientId]);
 }
 
-/** Spec patients 2.6, top bar: Back, 'Patient N of M', Previous and Next, the edit-settings icon. */
+/**
+ * Spec patients 2.6, top bar: Back, 'Patient N of M', Previous and Next, the edit-settings icon, and the
+ * way to the patient's Audit Trail (2.7).
+ */
 export function DetailsTopBar({ patientId }: { patientId: string }) {
   const navigate = useNavigate();
   const { origin, position, previous, next } = usePatientNeighbours(patientId);
@@ -44,6 +48,14 @@ export function DetailsTopBar({ patientId }: { patientId: string }) {
     >
       <Button startIcon={<ArrowBack />} onClick={() => navigate(origin)} sx={{ ml: -1 }}>
         {detailLabels.back}
+      </Button>
+      <Button
+        component={RouterLink}
+        to={links.patientAuditTrail(patientId)}
+        startIcon={<History />}
+        sx={{ whiteSpace: 'nowrap' }}
+      >
+        {auditTrailTexts.openTrail}
       </Button>
       <Stack direction="row" sx={{ alignItems: 'center', ml: 'auto', gap: 0.5 }}>
         <Tooltip title={detailLabels.previousPatient}>
