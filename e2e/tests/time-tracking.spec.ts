@@ -9,7 +9,7 @@ import { apiAs, demo, screenshot, signIn } from '../support/vigil';
  * the inactivity sign-out, stays stopped once stopped by hand; the audit trail shows the saved time and the
  * event, and filters by a range.
  *
- * Only the Sunrise demo patients 50 to 54 are used here; no other spec touches them. The user is the
+ * Only the Sunrise demo patients 50 to 55 are used here; no other spec touches them. The user is the
  * operator's admin (a care navigator with time tracking on, who sees every clinic).
  */
 const patientId = (n: number) => `00000000-0000-4000-a001-${String(n).padStart(12, '0')}`;
@@ -18,6 +18,7 @@ const listed = [50, 51, 52].map(patientId);
 const listSearch = '42018';
 const reloaded = patientId(53);
 const timedOut = patientId(54);
+const signedOut = patientId(55);
 
 const pacificDay = (date: Date) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(date);
@@ -214,6 +215,28 @@ test.describe('time tracking', () => {
     const kept = ((await answer.json()) as { data: { seconds: number } }).data.seconds;
     expect(kept).toBeGreaterThan(3);
     expect(await trackedThisMonth(request, timedOut)).toBe(monthBefore + kept);
+  });
+
+  test('Logout from the user menu saves the running time before the session ends', async ({
+    page,
+    request,
+  }) => {
+    const monthBefore = await trackedThisMonth(request, signedOut);
+    await signIn(page, demo.admin);
+    await page.goto(`/patient/details/${signedOut}`);
+    await expect(timerGroup(page).getByRole('button', { name: 'Stop timer' })).toBeVisible();
+    await expect(runningTime(page)).toHaveText('00:00:04', { timeout: 10_000 });
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith(`/api/pacients/${signedOut}/track`) && r.request().method() === 'POST',
+    );
+    await page.locator('#user-menu-button').click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(page).toHaveURL('/signin');
+    const answer = await saved;
+    expect(answer.status()).toBe(200);
+    const kept = ((await answer.json()) as { data: { seconds: number } }).data.seconds;
+    expect(kept).toBeGreaterThan(3);
+    expect(await trackedThisMonth(request, signedOut)).toBe(monthBefore + kept);
   });
 
   test('the timer and the audit trail fit a phone', async ({ page }) => {

@@ -445,9 +445,3 @@ export const pairingLabels = {
   newReadings: (n: number) =>
     n === 0 ? 'No new readings.' : `${n} new ${n === 1 ? 'reading' : 'readings'} received.`,
 } as const;
-
-/** The audit trail's two date fields (spec patients 2.7 names the range, not its ends): the product's words. */
-export const auditTrailLabels = {
-  fromDate: 'From',
-  toDate: 'To',
-} as const;

@@ -17,6 +17,8 @@ export const auditTrailTexts = {
   back: 'Back to patient',
   openTrail: 'Audit Trail',
   dateRange: 'Date range',
+  fromDate: 'From',
+  toDate: 'To',
   filter: 'Filter',
   totalTracked: 'Total time tracked',
   dayTracked: 'Time tracked',

@@ -6,6 +6,14 @@
 type BeforeSignOutTask = () => Promise<unknown> | undefined;
 
 const tasks = new Set<BeforeSignOutTask>();
+/** Requests already sent by a page that has gone (its unmount save), which a sign-out must not overtake. */
+const inFlight = new Set<Promise<unknown>>();
+
+/** Keeps a request that a sign-out should wait for, until it settles. */
+export function holdSignOutFor(request: Promise<unknown>): void {
+  const settled = request.catch(() => undefined).finally(() => inFlight.delete(settled));
+  inFlight.add(settled);
+}
 
 /** Registers a task; the returned function removes it (for an effect's clean-up). */
 export function onBeforeSignOut(task: BeforeSignOutTask): () => void {
@@ -16,11 +24,11 @@ export function onBeforeSignOut(task: BeforeSignOutTask): () => void {
 }
 
 /**
- * Starts every task at once (their requests leave before anything else), then waits until they settle, at
- * most `limitMs`: a slow server must not keep an idle session open.
+ * Starts every task at once (their requests leave before anything else), then waits until they and the held
+ * requests settle, at most `limitMs`: a slow server must not keep an idle session open.
  */
 export async function runBeforeSignOut(limitMs = 3_000): Promise<void> {
-  const pending: Promise<unknown>[] = [];
+  const pending: Promise<unknown>[] = [...inFlight];
   for (const task of tasks) {
     try {
       const result = task();

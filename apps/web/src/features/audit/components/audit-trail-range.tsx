@@ -4,7 +4,6 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { AuditTrailQuery, auditTrailTexts, messages } from '@vigil/core';
 import { useState } from 'react';
-import { auditTrailLabels } from '../../../lib/labels';
 
 type RangeField = keyof AuditTrailQuery;
 export type RangeErrors = Partial<Record<RangeField, string>>;
@@ -70,7 +69,7 @@ export function AuditTrailRange({ applied, onApply, serverErrors, today }: Audit
         <TextField
           size="small"
           type="date"
-          label={auditTrailLabels.fromDate}
+          label={auditTrailTexts.fromDate}
           value={draft.fromDate}
           onChange={(event) => handleChange('fromDate', event.target.value)}
           error={Boolean(shown?.fromDate)}
@@ -81,7 +80,7 @@ export function AuditTrailRange({ applied, onApply, serverErrors, today }: Audit
         <TextField
           size="small"
           type="date"
-          label={auditTrailLabels.toDate}
+          label={auditTrailTexts.toDate}
           value={draft.endDate}
           onChange={(event) => handleChange('endDate', event.target.value)}
           error={Boolean(shown?.endDate)}

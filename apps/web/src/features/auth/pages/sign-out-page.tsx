@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { LoadingScreen } from '../../../components/loading-screen';
 import { labels } from '../../../lib/labels';
 import { paths } from '../../../lib/paths';
+import { runBeforeSignOut } from '../../../lib/session/before-sign-out';
 import { useSession } from '../../../lib/session/session-context';
 import { signOutOnServer } from '../api/sign-out';
 
@@ -14,7 +15,10 @@ export function SignOutPage() {
     // Once only, also under React's development double effects.
     if (started.current) return;
     started.current = true;
-    void signOutOnServer().then(() => dispatch({ type: 'signOut', landing: paths.signIn }));
+    // A page's last save (the detail page's timer) reaches the server before the session ends.
+    void runBeforeSignOut()
+      .then(signOutOnServer)
+      .then(() => dispatch({ type: 'signOut', landing: paths.signIn }));
   }, [dispatch]);
 
   return <LoadingScreen text={labels.signingOut} />;

@@ -1,6 +1,6 @@
 import { shouldSaveTrackedTime, timeTracking } from '@vigil/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { onBeforeSignOut } from '../../../lib/session/before-sign-out';
+import { holdSignOutFor, onBeforeSignOut } from '../../../lib/session/before-sign-out';
 import { useSignedInUser } from '../../../lib/session/session-context';
 import {
   isTimerStopped,
@@ -125,7 +125,9 @@ export function useDetailsTimer(patientId: string, ready: boolean): DetailsTimer
     return () => {
       window.removeEventListener('pagehide', handlePageHide);
       forget();
-      leave();
+      // Signing out from the menu unmounts the page first: the sign-out waits for this save.
+      const sent = leave();
+      if (sent) holdSignOutFor(sent);
       if (readTrackedPatient()?.patientId === patientId) writeTrackedPatient(null);
     };
   }, [leave, patientId]);
