@@ -39,6 +39,7 @@ export * from './readings/readings.constants.js';
 export * from './readings/readings.schema.js';
 export * from './readings/readings.types.js';
 export * from './reports/billing-report.js';
+export * from './reports/report-views.js';
 export * from './reports/reports.constants.js';
 export * from './reports/reports.schema.js';
 export * from './time-tracking/time-tracking.constants.js';

@@ -9,6 +9,7 @@ export * from './notes.table.js';
 export * from './outbox.table.js';
 export * from './patients.table.js';
 export * from './readings.table.js';
+export * from './reports.table.js';
 export * from './sessions.table.js';
 export * from './time-entries.table.js';
 export * from './users.table.js';
