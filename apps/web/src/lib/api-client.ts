@@ -23,6 +23,9 @@ export class ApiError extends Error {
   }
 }
 
+/** A 401 ends the session (app/api-errors): a screen's own failure message would only add noise. */
+export const endsSession = (error: unknown): boolean => error instanceof ApiError && error.status === 401;
+
 export const apiBase = '/api';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -82,6 +85,43 @@ async function request<T>(
   return data as T;
 }
 
+/** A file the server answered: its bytes and the name it gave in `Content-Disposition`, if any. */
+export interface ApiFile {
+  blob: Blob;
+  fileName: string | null;
+}
+
+/** The file name of a `Content-Disposition` header: `filename*` (RFC 6266, UTF-8) before `filename`. */
+export function fileNameOf(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(disposition);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      // A malformed escape: fall back to the plain name.
+    }
+  }
+  const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]+))/.exec(disposition);
+  const name = plain?.[1]?.replace(/\\(.)/g, '$1') ?? plain?.[2]?.trim();
+  return name || null;
+}
+
+/**
+ * GET a file (a PDF or CSV report) with the bearer header, as bytes: a browser navigation cannot carry the
+ * token (decision 0013). A non-OK answer raises `ApiError` with the JSON error body, as every call does.
+ */
+export async function getFile(path: string, { signal }: RequestOptions = {}): Promise<ApiFile> {
+  const token = readToken();
+  const headers: Record<string, string> = {};
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await fetch(`${apiBase}${path}`, { headers, signal });
+  if (!response.ok) {
+    throw new ApiError(response.status, asErrorBody(await parseBody(response)), token !== null);
+  }
+  return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('Content-Disposition')) };
+}
+
 /** The one HTTP client of the web app. It raises errors; toasts are the app's concern (app/api-errors). */
 export const api = {
   get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
@@ -91,4 +131,5 @@ export const api = {
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     request<T>('PATCH', path, body, options),
   delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+  getFile,
 };
