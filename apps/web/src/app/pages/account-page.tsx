@@ -7,6 +7,7 @@ import { useParams } from 'react-router';
 import { useClinic } from '../../features/clinics/api/get-clinic';
 import { AlertsSettingsSection } from '../../features/clinics/components/alerts-settings-section';
 import { ClinicInfoSection } from '../../features/clinics/components/clinic-info-section';
+import { ReportsSection } from '../../features/reports/components/reports-section';
 import { GeneralInfoSection } from '../../features/users/components/general-info-section';
 import { SendRemindersSection } from '../../features/users/components/send-reminders-section';
 import { UsersList } from '../../features/users/components/users-list';
@@ -18,8 +19,9 @@ const maySeeUsers = (user: SessionUser) => user.role.portal === 'CIRCLE' || user
 
 /**
  * /account and /account/clinic/{id} (spec administration 2: Account). General Info of the own account,
- * then, with a clinic (the route's, or a clinic user's own), Clinic Info, the Users list and the Alerts
- * settings; an operator without a clinic sees the operator portal's Users list.
+ * then, with a clinic (the route's, or a clinic user's own), Clinic Info, the Users list, the Reports and
+ * the Alerts settings; an operator without a clinic sees the operator portal's Users list and the Reports,
+ * for any clinic. Everyone signed in sees the Reports (spec administration 6).
  */
 export function AccountPage() {
   const user = useSignedInUser();
@@ -33,7 +35,10 @@ export function AccountPage() {
       {clinicId ? (
         <ClinicSections key={clinicId} clinicId={clinicId} user={user} />
       ) : (
-        maySeeUsers(user) && <UsersList clinicId={null} canManage={isAdmin} />
+        <>
+          {maySeeUsers(user) && <UsersList clinicId={null} canManage={isAdmin} />}
+          <ReportsSection userId={user._id} fixedClinic={null} />
+        </>
       )}
       <SendRemindersSection />
     </Stack>
@@ -49,6 +54,8 @@ function ClinicSections({ clinicId, user }: { clinicId: string; user: SessionUse
     <>
       <ClinicInfoSection clinic={clinic.data} isAdmin={isAdmin} />
       {maySeeUsers(user) && <UsersList clinicId={clinic.data.id} canManage={isAdmin} />}
+      {/* A clinic's page (and a clinic user's account) reports on that clinic only. */}
+      <ReportsSection userId={user._id} fixedClinic={{ id: clinic.data.id, name: clinic.data.name }} />
       <AlertsSettingsSection key={clinic.dataUpdatedAt} clinic={clinic.data} isAdmin={isAdmin} />
     </>
   );
