@@ -1,18 +1,22 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
+import Assessment from '@mui/icons-material/Assessment';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import History from '@mui/icons-material/History';
 import Settings from '@mui/icons-material/Settings';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { auditTrailTexts, detailLabels } from '@vigil/core';
-import { useMemo } from 'react';
+import { auditTrailTexts, detailLabels, reportTexts } from '@vigil/core';
+import { useId, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { links, paths } from '../../../lib/paths';
 import { readPatientListIds } from '../../../lib/session/session-storage';
+import { ExportDataReportDialog, type ReportPatient } from './export-data-report-dialog';
 
 /**
  * The list the page was opened from (stored by the list screens for the session): its ordered ids give the
@@ -32,11 +36,17 @@ function usePatientNeighbours(patientId: string) {
   }, [patientId]);
 }
 
+interface DetailsTopBarProps {
+  patientId: string;
+  /** The loaded patient, for the reports menu; without it (still loading, not found) the menu is off. */
+  patient?: ReportPatient;
+}
+
 /**
- * Spec patients 2.6, top bar: Back, 'Patient N of M', Previous and Next, the edit-settings icon, and the
- * way to the patient's Audit Trail (2.7).
+ * Spec patients 2.6, top bar: Back, 'Patient N of M', Previous and Next, the edit-settings icon, the
+ * reports menu, and the way to the patient's Audit Trail (2.7).
  */
-export function DetailsTopBar({ patientId }: { patientId: string }) {
+export function DetailsTopBar({ patientId, patient }: DetailsTopBarProps) {
   const navigate = useNavigate();
   const { origin, position, previous, next } = usePatientNeighbours(patientId);
   return (
@@ -94,7 +104,49 @@ export function DetailsTopBar({ patientId }: { patientId: string }) {
             <Settings />
           </IconButton>
         </Tooltip>
+        <ReportsMenu patient={patient} />
       </Stack>
     </Stack>
+  );
+}
+
+/** The reports menu (spec patients 2.6): Export Data Report, with the months since January 2018 (2.8, 9). */
+function ReportsMenu({ patient }: { patient: ReportPatient | undefined }) {
+  const menuId = useId();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  return (
+    <>
+      <Tooltip title={reportTexts.reports}>
+        <span>
+          <IconButton
+            aria-label={reportTexts.reports}
+            aria-haspopup="menu"
+            aria-controls={anchor ? menuId : undefined}
+            aria-expanded={anchor ? true : undefined}
+            disabled={!patient}
+            onClick={(event) => setAnchor(event.currentTarget)}
+          >
+            <Assessment />
+          </IconButton>
+        </span>
+      </Tooltip>
+      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            setDialogOpen(true);
+          }}
+        >
+          {reportTexts.exportDataReport}
+        </MenuItem>
+      </Menu>
+      <ExportDataReportDialog
+        open={dialogOpen}
+        patient={patient ?? null}
+        months="sinceFirstReportMonth"
+        onClose={() => setDialogOpen(false)}
+      />
+    </>
   );
 }

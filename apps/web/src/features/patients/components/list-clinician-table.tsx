@@ -1,6 +1,8 @@
 import Check from '@mui/icons-material/Check';
+import Description from '@mui/icons-material/Description';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -19,6 +21,7 @@ import {
   defaultTimeZone,
   meanSystolicColor,
   messages,
+  reportTexts,
   weightColor,
 } from '@vigil/core';
 import { labels, notices } from '../../../lib/labels';
@@ -75,9 +78,11 @@ interface ListClinicianTableProps {
   error: string | null;
   /** A row click opens the patient's detail page (spec patients 2.2). */
   onOpen: (row: ClinicianListRow) => void;
+  /** The Reports column opens the Export Data Report dialog for the row's patient (spec patients 2.2). */
+  onReports: (row: ClinicianListRow) => void;
 }
 
-const columnCount = 8;
+const columnCount = 9;
 
 /** The clinician list's rows (spec patients 2.2), with the colour bands and tooltips of spec patients 9. */
 export function ListClinicianTable({
@@ -89,6 +94,7 @@ export function ListClinicianTable({
   loadingMore,
   error,
   onOpen,
+  onReports,
 }: ListClinicianTableProps) {
   const now = new Date();
   const header = { sort, onSort };
@@ -134,6 +140,9 @@ export function ListClinicianTable({
               field="mostRecentWeight"
               tooltip={notices.weightTooltip}
             />
+            <TableCell align="center" sx={{ fontWeight: 600, lineHeight: 1.3, verticalAlign: 'bottom' }}>
+              {reportTexts.reports}
+            </TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -211,6 +220,21 @@ export function ListClinicianTable({
                         ) : (
                           <BandValue color={weightColor(row)}>{`${row.mostRecentWeight} lbs`}</BandValue>
                         )}
+                      </TableCell>
+                      <TableCell align="center">
+                        <Tooltip title={reportTexts.exportDataReport}>
+                          <IconButton
+                            size="small"
+                            aria-label={`${reportTexts.exportDataReport}: ${row.fullName}`}
+                            onClick={(event) => {
+                              // The dialog opens over the list; the row's click opens the patient.
+                              event.stopPropagation();
+                              onReports(row);
+                            }}
+                          >
+                            <Description fontSize="small" />
+                          </IconButton>
+                        </Tooltip>
                       </TableCell>
                     </TableRow>
                   );

@@ -8,6 +8,7 @@ import { useSignedInUser } from '../../../lib/session/session-context';
 import { useClinicianList } from '../api/get-clinician-list';
 import { useMarkReviewed } from '../api/mark-reviewed';
 import { useUpdateFilters } from '../api/update-filters';
+import { ExportDataReportDialog, type ReportPatient } from '../components/export-data-report-dialog';
 import { FilterDialog } from '../components/filter-dialog';
 import { ListClinicianTable } from '../components/list-clinician-table';
 import { ListEndSentinel } from '../components/list-end-sentinel';
@@ -21,6 +22,11 @@ export function ClinicianListPage() {
   const navigate = useNavigate();
   const [state, update] = useClinicianListState(user);
   const [filterOpen, setFilterOpen] = useState(false);
+  // The patient stays after closing, so the dialog does not go blank while it fades out.
+  const [report, setReport] = useState<{ open: boolean; patient: ReportPatient | null }>({
+    open: false,
+    patient: null,
+  });
   const saveFilters = useUpdateFilters();
   const markReviewed = useMarkReviewed();
   const list = useClinicianList({ search: state.search, sort: state.sort, filters: state.filters });
@@ -62,6 +68,7 @@ export function ClinicianListPage() {
           loadingMore={isFetchingNextPage}
           error={list.isError ? list.error.message || messages.serverError : null}
           onOpen={(row) => navigate(links.patientDetails(row._id))}
+          onReports={(row) => setReport({ open: true, patient: { id: row._id, name: row.fullName } })}
         />
         <ListEndSentinel active={Boolean(hasNextPage) && !isFetchingNextPage} onReached={handleEndReached} />
       </Card>
@@ -77,6 +84,12 @@ export function ClinicianListPage() {
           setFilterOpen(false);
         }}
         onApply={handleApply}
+      />
+      <ExportDataReportDialog
+        open={report.open}
+        patient={report.patient}
+        months="lastTwelve"
+        onClose={() => setReport((r) => ({ ...r, open: false }))}
       />
     </>
   );

@@ -48,7 +48,10 @@ function PatientDetails({ patientId }: { patientId: string }) {
   const patient = details.data;
   return (
     <>
-      <DetailsTopBar patientId={patientId} />
+      <DetailsTopBar
+        patientId={patientId}
+        patient={{ id: patient._id, name: patient.fullName, physicianId: patient.assignedPhysician }}
+      />
       <DetailsHeaderCard
         details={patient}
         timer={<DetailsTimer timer={timer} trackedThisMonth={patient.trackedTimeThisMonth} />}
