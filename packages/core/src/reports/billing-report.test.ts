@@ -5,6 +5,7 @@ import {
   billingCsvRow,
   billingReportFileName,
   escapeCsvFormula,
+  monitoringReportFileName,
 } from './billing-report.js';
 
 const patient = {
@@ -75,4 +76,14 @@ describe('the billing file name', () => {
       billingReportFileName({ clinicName: 'A/B: "Clinic"', physicianName: null, month: 11, year: 2026 }),
     ).toBe('Billing - A B Clinic - All physicians - 2026-11.csv');
   });
+
+  it('names a monitoring batch report the same way, as a PDF', () =>
+    expect(
+      monitoringReportFileName({
+        clinicName: 'Sunrise Cardiology',
+        physicianName: 'Priya Raman',
+        month: 11,
+        year: 2026,
+      }),
+    ).toBe('Monitoring - Sunrise Cardiology - Priya Raman - 2026-11.pdf'));
 });

@@ -57,18 +57,35 @@ export function escapeCsvFormula(cell: string): string {
   return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
 }
 
-/** 'Billing - Sunrise Cardiology - Priya Raman - 2026-11.csv'; 'All physicians' without one. */
-export function billingReportFileName(input: {
+/** The physician choice of the report calls that means every physician of the clinic (decision 0013). */
+export const allPhysicians = 'all';
+export const allPhysiciansLabel = 'All physicians';
+
+/** A name as it may stand in a file name: only letters, digits, spaces and a few harmless marks. */
+const fileNameText = (text: string) =>
+  text
+    .replace(/[^\p{L}\p{N} .,'&()-]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+interface ReportFileNameInput {
   clinicName: string;
+  /** Null: every physician of the clinic. */
   physicianName: string | null;
   month: number;
   year: number;
-}): string {
-  const safe = (text: string) =>
-    text
-      .replace(/[^\p{L}\p{N} .,'&()-]+/gu, ' ')
-      .replace(/\s+/g, ' ')
-      .trim();
-  const month = `${input.year}-${String(input.month).padStart(2, '0')}`;
-  return `Billing - ${safe(input.clinicName)} - ${safe(input.physicianName ?? 'All physicians')} - ${month}.csv`;
 }
+
+const reportFileName = (kind: string, extension: string, input: ReportFileNameInput) => {
+  const month = `${input.year}-${String(input.month).padStart(2, '0')}`;
+  const physician = fileNameText(input.physicianName ?? allPhysiciansLabel);
+  return `${kind} - ${fileNameText(input.clinicName)} - ${physician} - ${month}.${extension}`;
+};
+
+/** 'Billing - Sunrise Cardiology - Priya Raman - 2026-11.csv'; 'All physicians' without one. */
+export const billingReportFileName = (input: ReportFileNameInput): string =>
+  reportFileName('Billing', 'csv', input);
+
+/** 'Monitoring - Sunrise Cardiology - Priya Raman - 2026-11.pdf': a monitoring batch report's file. */
+export const monitoringReportFileName = (input: ReportFileNameInput): string =>
+  reportFileName('Monitoring', 'pdf', input);
