@@ -58,7 +58,8 @@ export function createAlertsService(deps: AlertsDeps) {
       action,
       entityType: 'alert',
       entityId: alert.id,
-      details: { message, type: alert.type, category: alert.category, ...extra },
+      message,
+      details: { type: alert.type, category: alert.category, ...extra },
       ip,
     });
   }

@@ -9,15 +9,21 @@ export function createAuditService(deps: { clock: Clock }) {
       return createAuditRepository(db).append(event, deps.clock.now());
     },
 
+    /** Appends many events in as few statements as possible, as `record` would one by one. */
+    recordMany(db: DbOrTx, events: readonly AuditEventInput[]): Promise<void> {
+      return createAuditRepository(db).appendMany(events, deps.clock.now());
+    },
+
     /** A read of a patient's record (DESIGN 3): which part was viewed, and the trail's sentence for it. */
     patientViewed(
       db: DbOrTx,
       viewed: {
         actorUserId: string;
-        patient: { id: string; clinicId: string };
+        patient: { id: string; clinicId: string | null };
         view: string;
         message: string;
         ip: string | null;
+        details?: Record<string, unknown>;
       },
     ): Promise<void> {
       return createAuditRepository(db).append(
@@ -28,8 +34,46 @@ export function createAuditService(deps: { clock: Clock }) {
           action: 'patient.viewed',
           entityType: 'patient',
           entityId: viewed.patient.id,
-          details: { view: viewed.view, message: viewed.message },
+          message: viewed.message,
+          details: { ...viewed.details, view: viewed.view },
           ip: viewed.ip,
+        },
+        deps.clock.now(),
+      );
+    },
+
+    /**
+     * A read of many patients at once (a list page, the device inventory): one event, with no patient, that
+     * names the list and the patients shown, rather than one event per patient.
+     */
+    patientsListed(
+      db: DbOrTx,
+      listed: {
+        actorUserId: string;
+        clinicId: string | null;
+        list: string;
+        patientIds: readonly string[];
+        message: string;
+        ip: string | null;
+        details?: Record<string, unknown>;
+      },
+    ): Promise<void> {
+      return createAuditRepository(db).append(
+        {
+          actorUserId: listed.actorUserId,
+          clinicId: listed.clinicId,
+          patientId: null,
+          action: 'patients.listed',
+          entityType: 'patient-list',
+          entityId: listed.list,
+          message: listed.message,
+          details: {
+            ...listed.details,
+            list: listed.list,
+            count: listed.patientIds.length,
+            patientIds: listed.patientIds,
+          },
+          ip: listed.ip,
         },
         deps.clock.now(),
       );

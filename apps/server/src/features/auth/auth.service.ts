@@ -70,6 +70,7 @@ export function createAuthService(deps: AuthDeps) {
       await audit.record(db, {
         actorUserId: null,
         action: 'auth.sign-in-failed',
+        message: 'Sign-in failed: no account has this email',
         details: { reason: 'unknown-email' },
         ip,
       });
@@ -79,7 +80,13 @@ export function createAuthService(deps: AuthDeps) {
     if (count >= authLimits.lockoutFailures) {
       const lockedUntil = new Date(clock.now().getTime() + minutes(authLimits.lockoutMinutes));
       await usersRepo.update(user.id, { lockedUntil, failedLoginCount: 0 }, clock.now());
-      await audit.record(db, { actorUserId: user.id, clinicId: user.clinicId, action: 'auth.lockout', ip });
+      await audit.record(db, {
+        actorUserId: user.id,
+        clinicId: user.clinicId,
+        action: 'auth.lockout',
+        message: `Account locked for ${authLimits.lockoutMinutes} minutes after ${count} failed sign-ins`,
+        ip,
+      });
       throw new AppError(
         'ACCOUNT_LOCKED',
         authMessages.accountLocked,
@@ -91,6 +98,7 @@ export function createAuthService(deps: AuthDeps) {
       actorUserId: user.id,
       clinicId: user.clinicId,
       action: 'auth.sign-in-failed',
+      message: 'Sign-in failed: wrong password',
       details: { reason: 'wrong-password', failures: count },
       ip,
     });
@@ -110,6 +118,7 @@ export function createAuthService(deps: AuthDeps) {
       actorUserId: user.id,
       clinicId: user.clinicId,
       action: 'auth.verification-failed',
+      message: 'Sign-in failed: wrong or expired verification code',
       ip,
     });
     throw new AppError('VALIDATION', authMessages.invalidVerificationCode, {
@@ -165,6 +174,7 @@ export function createAuthService(deps: AuthDeps) {
           actorUserId: user.id,
           clinicId: user.clinicId,
           action: 'auth.sign-in-temporary-password',
+          message: 'Signed in with a temporary password, to choose a new one',
           ip,
         });
         return { token, user: toSessionUser(user) };
@@ -172,7 +182,13 @@ export function createAuthService(deps: AuthDeps) {
 
       const token = newOpaqueToken();
       await authRepo.insertSession({ userId: user.id, tokenHash: sha256(token), ip }, clock.now());
-      await audit.record(db, { actorUserId: user.id, clinicId: user.clinicId, action: 'auth.sign-in', ip });
+      await audit.record(db, {
+        actorUserId: user.id,
+        clinicId: user.clinicId,
+        action: 'auth.sign-in',
+        message: 'Signed in',
+        ip,
+      });
       return { token, user: toSessionUser(user) };
     },
 
@@ -217,6 +233,7 @@ export function createAuthService(deps: AuthDeps) {
         actorUserId: actor.id,
         clinicId: actor.clinicId,
         action: 'auth.sign-out',
+        message: 'Signed out',
         ip,
       });
     },
@@ -244,6 +261,7 @@ export function createAuthService(deps: AuthDeps) {
           actorUserId: user.id,
           clinicId: user.clinicId,
           action: 'auth.reset-requested',
+          message: 'Requested a password reset link by email',
           ip,
         });
       }
@@ -273,6 +291,10 @@ export function createAuthService(deps: AuthDeps) {
         actorUserId: user.id,
         clinicId: user.clinicId,
         action: match.kind === 'reset' ? 'auth.password-reset' : 'auth.password-set',
+        message:
+          match.kind === 'reset'
+            ? 'Reset the password with a reset link'
+            : 'Set the password of a new account',
         ip,
       });
       return { message: 'Password set' };
@@ -301,6 +323,7 @@ export function createAuthService(deps: AuthDeps) {
         actorUserId: user.id,
         clinicId: user.clinicId,
         action: 'auth.password-changed',
+        message: 'Changed the password',
         ip,
       });
       return toSessionUser({ ...user, isTemporaryPassword: false });

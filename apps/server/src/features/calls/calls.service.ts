@@ -48,7 +48,8 @@ export function createCallsService(deps: { db: Db; clock: Clock; audit: AuditSer
           action: 'call.logged',
           entityType: 'call',
           entityId: callId,
-          details: { message: auditMessage[outcome], outcome },
+          message: auditMessage[outcome],
+          details: { outcome },
           ip,
         });
         return repo.findLatest(patient.id);

@@ -96,19 +96,21 @@ export function createClinicsService(deps: ClinicsDeps) {
         if (clinic.active && !changes.active) {
           await createAuthRepository(tx).endSessionsOfClinic(clinic.id, 'clinic-deactivated', clock.now());
         }
-        const record = (action: string, before: unknown, after: unknown) =>
+        const record = (action: string, message: string, before: unknown, after: unknown) =>
           audit.record(tx, {
             actorUserId: actor.id,
             clinicId: clinic.id,
             action,
             entityType: 'clinic',
             entityId: clinic.id,
+            message,
             details: { before, after },
             ip,
           });
         if (changes.name !== clinic.name || changes.address !== clinic.address) {
           await record(
             'clinic.updated',
+            `Edited the name or address of clinic ${changes.name}`,
             { name: clinic.name, address: clinic.address },
             { name: changes.name, address: changes.address },
           );
@@ -116,6 +118,7 @@ export function createClinicsService(deps: ClinicsDeps) {
         if (changes.active !== clinic.active) {
           await record(
             changes.active ? 'clinic.activated' : 'clinic.deactivated',
+            `${changes.active ? 'Activated' : 'Deactivated'} clinic ${changes.name}`,
             { active: clinic.active },
             {
               active: changes.active,
@@ -123,7 +126,12 @@ export function createClinicsService(deps: ClinicsDeps) {
           );
         }
         if (JSON.stringify(changes.customAlerts) !== JSON.stringify(clinic.customAlerts)) {
-          await record('clinic.thresholds-updated', clinic.customAlerts, changes.customAlerts);
+          await record(
+            'clinic.thresholds-updated',
+            `Changed the alert thresholds of clinic ${changes.name}`,
+            clinic.customAlerts,
+            changes.customAlerts,
+          );
         }
       });
       return toClinicView((await clinics.findById(clinic.id))!);
@@ -178,6 +186,7 @@ export function createClinicsService(deps: ClinicsDeps) {
           action: 'clinic.created',
           entityType: 'clinic',
           entityId: clinic.id,
+          message: `Created clinic ${clinic.name} with its administrator ${admin.firstName} ${admin.lastName}`,
           details: {
             after: {
               name: clinic.name,

@@ -3,6 +3,7 @@ import {
   type DeviceBrand,
   type DeviceSource,
   type DeviceType,
+  deviceBrandLabels,
   type FreeDevice,
   type InventoryDevice,
   shownDeviceStatus,
@@ -16,6 +17,13 @@ import type { InventoryRecord } from './devices.repository.js';
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 const brandOf = (d: DeviceRow) => d.brand as DeviceBrand;
 const typeOf = (d: DeviceRow) => d.type as DeviceType | null;
+
+/** How the audit trail names a device: 'BodyTrace device 012345678901234'. */
+export function deviceLabel(d: { brand: string; serialNumber: string }) {
+  const brand = deviceBrandLabels[d.brand as DeviceBrand] ?? d.brand;
+  // 'eDevice 0A:1B…', not 'eDevice device 0A:1B…'.
+  return `${brand}${/device$/i.test(brand) ? '' : ' device'} ${d.serialNumber}`;
+}
 
 /** A row of the inventory with the spec's field names (administration 3); `deviceId` is the identifier. */
 export function toInventoryDevice({ device: d, clinicName, pairing }: InventoryRecord): InventoryDevice {

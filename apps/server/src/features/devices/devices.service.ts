@@ -15,7 +15,7 @@ import type { DeviceRow } from '../../db/schema/index.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import { patientScope } from '../patients/patient-scope.js';
-import { toInventoryDevice, toUnrecognisedDevice } from './device-views.js';
+import { deviceLabel, toInventoryDevice, toUnrecognisedDevice } from './device-views.js';
 import { createDevicesRepository, isUniqueViolation } from './devices.repository.js';
 import type { UnrecognisedQuery } from './devices.schema.js';
 import { conflict, createPairingService, notFound, type WithingsActivation } from './pairing.service.js';
@@ -104,6 +104,7 @@ export function createDevicesService(deps: DevicesDeps) {
           action: 'device.created',
           entityType: 'device',
           entityId: row.id,
+          message: `Added ${deviceLabel(row)} to the inventory`,
           details: audited(row),
           ip,
         });
@@ -142,6 +143,7 @@ export function createDevicesService(deps: DevicesDeps) {
           action: 'device.updated',
           entityType: 'device',
           entityId: id,
+          message: `Edited ${deviceLabel(after)} in the inventory`,
           details: { before: audited(before), after: audited(after) },
           ip,
         });
@@ -171,6 +173,7 @@ export function createDevicesService(deps: DevicesDeps) {
             action: 'device.removed',
             entityType: 'device',
             entityId: id,
+            message: `Removed ${deviceLabel(device)} from the patient, deleting it from the inventory`,
             details: {
               brand: device.brand,
               serialNumber: device.serialNumber,
@@ -187,6 +190,7 @@ export function createDevicesService(deps: DevicesDeps) {
           action: 'device.deleted',
           entityType: 'device',
           entityId: id,
+          message: `Deleted ${deviceLabel(device)} from the inventory`,
           details: audited(device),
           ip,
         });
@@ -211,6 +215,7 @@ export function createDevicesService(deps: DevicesDeps) {
           action: 'device.deactivated',
           entityType: 'device',
           entityId: device.id,
+          message: `Deactivated ${deviceLabel(device)}: its readings are no longer stored`,
           details: { brand: device.brand, serialNumber: device.serialNumber },
           ip,
         });
@@ -240,6 +245,7 @@ export function createDevicesService(deps: DevicesDeps) {
           action: 'device.removed',
           entityType: 'device',
           entityId: device.id,
+          message: `Unlinked ${deviceLabel(device)} from the patient`,
           details: { brand, serialNumber: device.serialNumber, pairingId: current.id, via: 'unlink' },
           ip,
         });

@@ -17,7 +17,7 @@ import type { DeviceRow, PatientDeviceRow } from '../../db/schema/index.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import { patientScope } from '../patients/patient-scope.js';
-import { toConnectedDevice, toFreeDevice } from './device-views.js';
+import { deviceLabel, toConnectedDevice, toFreeDevice } from './device-views.js';
 import {
   createDevicesRepository,
   type DevicesRepository,
@@ -191,6 +191,7 @@ export function createPairingService(deps: PairingDeps) {
       action: 'device.paired',
       entityType: 'device',
       entityId: device.id,
+      message: `Paired ${deviceLabel(device)}`,
       details: { brand: device.brand, serialNumber: device.serialNumber, pairingId: pairing.id },
       ip,
     });
@@ -287,6 +288,7 @@ export function createPairingService(deps: PairingDeps) {
           action: 'device.disconnected',
           entityType: 'device',
           entityId: found.device.id,
+          message: `Disconnected ${deviceLabel(found.device)}`,
           details: { brand, serialNumber: found.device.serialNumber, pairingId: pairing.id },
           ip,
         });
@@ -323,6 +325,7 @@ export function createPairingService(deps: PairingDeps) {
           action: 'device.reconnected',
           entityType: 'device',
           entityId: current.id,
+          message: `Reconnected ${deviceLabel(current)}`,
           details: { brand, serialNumber: current.serialNumber, pairingId: pairing.id },
           ip,
         });
@@ -355,6 +358,7 @@ export function createPairingService(deps: PairingDeps) {
           action: 'device.removed',
           entityType: 'device',
           entityId: found.device.id,
+          message: `Removed ${deviceLabel(found.device)} from the patient`,
           details: { brand, serialNumber: found.device.serialNumber, pairingId: found.pairing.id },
           ip,
         });

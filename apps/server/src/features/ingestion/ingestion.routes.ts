@@ -123,7 +123,7 @@ export function ingestionRoutes(app: FastifyInstance, deps: IngestionRouteDeps) 
     .withTypeProvider<ZodTypeProvider>()
     .get('/pacients/:id/sync', { schema: { tags: ['devices'], params: PatientIdParams } }, async (req) => {
       try {
-        return await deps.pulls.syncPatient(req.user, req.params.id);
+        return await deps.pulls.syncPatient(req.user, req.params.id, req.ip);
       } catch (error) {
         logVendorFailure(req, error);
         throw error;

@@ -148,7 +148,11 @@ export function createVendorPullService(deps: {
      * GET /pacients/{id}/sync: the last 30 days of the patient's active Withings and Smart Meter devices,
      * through the ingestion path. Answers the readings that were new.
      */
-    async syncPatient(actor: AuthUser, patientId: string): Promise<{ message: string; newReadings: number }> {
+    async syncPatient(
+      actor: AuthUser,
+      patientId: string,
+      ip: string | null,
+    ): Promise<{ message: string; newReadings: number }> {
       const patient = await repo.findPatientInScope(patientScope(actor), patientId);
       if (!patient) throw new AppError('NOT_FOUND', errorMessages.notFound);
       const devices = await repo.findPairedDevices(patient.id, pullableBrands);
@@ -186,7 +190,9 @@ export function createVendorPullService(deps: {
         clinicId: patient.clinicId,
         patientId: patient.id,
         action: 'readings.synced',
-        details: { newReadings: totals.stored },
+        message: `Synced the readings of the last ${syncDays} days from the patient's devices (${totals.stored} new)`,
+        details: { newReadings: totals.stored, duplicates: totals.duplicates, refused: totals.refused },
+        ip,
       });
       return { message: toasts.readingsSynced, newReadings: totals.stored };
     },

@@ -102,10 +102,10 @@ export function createMessageSender(deps: MessageSenderDeps) {
       action: 'message.sent',
       entityType: 'message',
       entityId: message!.id,
+      message: attachments.length
+        ? `${auditSentences[input.kind]} with ${attachments.length === 1 ? 'an attachment' : `${attachments.length} attachments`}`
+        : auditSentences[input.kind],
       details: {
-        message: attachments.length
-          ? `${auditSentences[input.kind]} with ${attachments.length === 1 ? 'an attachment' : `${attachments.length} attachments`}`
-          : auditSentences[input.kind],
         kind: input.kind,
         attachments: attachments.map((a) => a.fileName),
       },

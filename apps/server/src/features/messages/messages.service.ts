@@ -92,7 +92,8 @@ export function createMessagesService(deps: MessagesDeps) {
       patientId: patient.id,
       action,
       entityType: 'message',
-      details: { message, ...extra },
+      message,
+      details: extra,
       ip,
     });
   }

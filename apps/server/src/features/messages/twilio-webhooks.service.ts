@@ -191,15 +191,13 @@ export function createTwilioWebhooksService(deps: TwilioWebhooksDeps) {
           action: 'message.received',
           entityType: 'message',
           entityId: message.id,
-          details: {
-            message:
-              keyword === 'STOP'
-                ? 'Received a text: opted out (STOP)'
-                : keyword === 'START'
-                  ? 'Received a text: opted back in (START)'
-                  : 'Received a text',
-            attachments: attachments.length,
-          },
+          message:
+            keyword === 'STOP'
+              ? 'Received a text: opted out (STOP)'
+              : keyword === 'START'
+                ? 'Received a text: opted back in (START)'
+                : 'Received a text',
+          details: { attachments: attachments.length },
         });
         return true;
       });

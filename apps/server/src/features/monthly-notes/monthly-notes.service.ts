@@ -115,10 +115,8 @@ export function createMonthlyNotesService(deps: { db: Db; clock: Clock; audit: A
           action: 'monthly_note.saved',
           entityType: 'monthly_note',
           entityId: yearMonthString(input.year, input.month),
-          details: {
-            message: `${sentence[0]!.toUpperCase()}${sentence.slice(1)} the monthly note of ${monthLabel(input.year, input.month)}`,
-            approved: input.approved,
-          },
+          message: `${sentence[0]!.toUpperCase()}${sentence.slice(1)} the monthly note of ${monthLabel(input.year, input.month)}`,
+          details: { approved: input.approved },
           ip,
         });
       });

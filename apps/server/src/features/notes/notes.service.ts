@@ -81,7 +81,7 @@ export function createNotesService(deps: { db: Db; clock: Clock; audit: AuditSer
           action: 'note.added',
           entityType: 'staff_note',
           entityId: row.id,
-          details: { message: 'Added a staff note' },
+          message: 'Added a staff note',
           ip,
         });
         return row.id;
@@ -114,7 +114,7 @@ export function createNotesService(deps: { db: Db; clock: Clock; audit: AuditSer
           action: 'note.edited',
           entityType: 'staff_note',
           entityId: note.id,
-          details: { message: 'Edited a staff note' },
+          message: 'Edited a staff note',
           ip,
         });
       });

@@ -178,7 +178,11 @@ describe('Mark Reviewed', () => {
       .from(auditEvents)
       .where(and(eq(auditEvents.patientId, northId), eq(auditEvents.action, 'patient.reviewed')));
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ actorUserId: ids.northStaff, clinicId: ids.north });
+    expect(events[0]).toMatchObject({
+      actorUserId: ids.northStaff,
+      clinicId: ids.north,
+      details: { message: 'Marked the patient reviewed' },
+    });
     const list = (
       await w.as('northStaff').get('/api/pacients/clinician-patient-list')
     ).json() as PatientListPage<ClinicianListRow>;

@@ -183,6 +183,40 @@ function changedFields(before: Record<string, unknown>, after: Record<string, un
   };
 }
 
+/** How the audit trail names each field an update can change ('Edited the patient: phone, care team'). */
+const fieldWords: Record<keyof ReturnType<typeof audited>, string> = {
+  firstName: 'first name',
+  lastName: 'last name',
+  email: 'email',
+  language: 'language',
+  sex: 'sex',
+  dateOfBirth: 'date of birth',
+  phone: 'texting number',
+  phones: 'phones',
+  address: 'address',
+  preferences: 'preferences',
+  deviceInfo: 'reading times',
+  medicalInfo: 'medical information',
+  diagnosis: 'diagnosis',
+  consentStatus: 'consent',
+  consentUserId: 'consent',
+  consentDate: 'consent',
+  connectDevices: 'device connection',
+  shippingAddress: 'shipping address',
+  enrolled: 'enrolment',
+  active: 'active status',
+  highPriority: 'priority',
+  customAlerts: 'alert thresholds',
+  assignedPhysician: 'physician',
+  careTeam: 'care team',
+  careNavigators: 'care navigator',
+};
+
+function updatedMessage(changed: readonly string[]) {
+  const words = [...new Set(changed.map((k) => fieldWords[k as keyof typeof fieldWords] ?? k))];
+  return words.length ? `Edited the patient: ${words.join(', ')}` : 'Saved the patient form without changes';
+}
+
 /** The stored columns of a parsed form (its submit transformation already applied by the core). */
 function formColumns(payload: PatientPayload) {
   return {
@@ -359,6 +393,7 @@ export function createPatientsService(deps: PatientsDeps) {
           action: 'patient.created',
           entityType: 'patient',
           entityId: row.id,
+          message: row.enrolled ? 'Added the patient, enrolled' : 'Added the patient',
           details: {
             enrolled: row.enrolled,
             active: row.active,
@@ -432,6 +467,7 @@ export function createPatientsService(deps: PatientsDeps) {
           action: 'patient.updated',
           entityType: 'patient',
           entityId: id,
+          message: updatedMessage(Object.keys(diff.after)),
           details: diff,
           ip,
         });
@@ -483,7 +519,8 @@ export function createPatientsService(deps: PatientsDeps) {
             action,
             entityType: 'patient',
             entityId: before.id,
-            details: { message, ...details },
+            message,
+            details,
             ip,
           });
 
@@ -693,6 +730,7 @@ export function createPatientsService(deps: PatientsDeps) {
           action: 'patient.reviewed',
           entityType: 'patient',
           entityId: updated.id,
+          message: 'Marked the patient reviewed',
           ip,
         });
         return updated;

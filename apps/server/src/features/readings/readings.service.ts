@@ -384,11 +384,8 @@ export function createReadingsService(deps: { db: Db; clock: Clock; audit: Audit
             action: 'reading.created',
             entityType: 'reading',
             entityId: reading.id,
-            details: {
-              message: readingAddedMessage(reading),
-              source: reading.source,
-              takenAt: reading.takenAt.toISOString(),
-            },
+            message: readingAddedMessage(reading),
+            details: { source: reading.source, takenAt: reading.takenAt.toISOString() },
           });
         }
         return results;
@@ -416,7 +413,7 @@ export function createReadingsService(deps: { db: Db; clock: Clock; audit: Audit
           action: 'reading.removed',
           entityType: 'reading',
           entityId: removed.id,
-          details: { message: readingRemovedMessage(removed, subject?.timeZone ?? defaultTimeZone) },
+          message: readingRemovedMessage(removed, subject?.timeZone ?? defaultTimeZone),
         });
         return removed;
       });

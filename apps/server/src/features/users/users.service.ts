@@ -48,6 +48,8 @@ const audited = (u: UserWithClinic | UserRow) => ({
   avatarUrl: u.avatarUrl,
 });
 
+const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
+
 function changedFields(before: Record<string, unknown>, after: Record<string, unknown>) {
   const keys = Object.keys(after).filter((k) => before[k] !== after[k]);
   return {
@@ -212,6 +214,9 @@ export function createUsersService(deps: UsersDeps) {
           action: 'user.created',
           entityType: 'user',
           entityId: row.id,
+          message: `Created user ${fullName(row)} (${row.roleType}${row.access === 'ADMIN' ? ', admin' : ''})${
+            input.password ? ' with a temporary password' : ''
+          }`,
           details: { after: audited(row), temporaryPassword: Boolean(input.password) },
           ip,
         });
@@ -283,6 +288,11 @@ export function createUsersService(deps: UsersDeps) {
           action: 'user.updated',
           entityType: 'user',
           entityId: user.id,
+          message: [
+            `Edited user ${fullName({ ...user, ...changes } as UserRow)}`,
+            Object.keys(diff.after).length ? `: ${Object.keys(diff.after).join(', ')}` : '',
+            input.password ? `${Object.keys(diff.after).length ? ';' : ':'} set a temporary password` : '',
+          ].join(''),
           details: { ...diff, temporaryPasswordSet: Boolean(input.password) },
           ip,
         });
@@ -312,6 +322,7 @@ export function createUsersService(deps: UsersDeps) {
           action: active ? 'user.activated' : 'user.deactivated',
           entityType: 'user',
           entityId: user.id,
+          message: `${active ? 'Activated' : 'Deactivated'} user ${fullName(user)}`,
           details: { before: { isDeactivated: user.isDeactivated }, after: { isDeactivated: !active } },
           ip,
         });
@@ -341,6 +352,7 @@ export function createUsersService(deps: UsersDeps) {
         action: 'user.avatar-updated',
         entityType: 'user',
         entityId: actor.id,
+        message: 'Changed their profile picture',
         details: { before: { avatarUrl: user.avatarUrl }, after: { avatarUrl: url } },
         ip,
       });
