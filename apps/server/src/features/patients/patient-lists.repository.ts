@@ -282,7 +282,7 @@ export function createPatientListsRepository(db: DbOrTx) {
       scope: PatientScope,
       selection: ListSelection,
       entry: { userId: string; seconds: number; note: string; at: Date },
-    ): Promise<{ selected: number; trackedPatientIds: string[] }> {
+    ): Promise<{ selected: number; tracked: { id: string; patientId: string; clinicId: string }[] }> {
       const where = selectionCondition(scope, selection);
       const selected = await db
         .select({ id: patients.id })
@@ -326,6 +326,7 @@ export function createPatientListsRepository(db: DbOrTx) {
             ),
         )
         .returning({
+          id: timeEntries.id,
           patientId: timeEntries.patientId,
           clinicId: timeEntries.clinicId,
           day: timeEntries.day,
@@ -334,13 +335,23 @@ export function createPatientListsRepository(db: DbOrTx) {
       for (let i = 0; i < inserted.length; i += rollupBatch) {
         await db
           .insert(patientDayRollups)
-          .values(inserted.slice(i, i + rollupBatch).map((r) => ({ ...r, trackedSeconds: entry.seconds })))
+          .values(
+            inserted.slice(i, i + rollupBatch).map((r) => ({
+              patientId: r.patientId,
+              clinicId: r.clinicId,
+              day: r.day,
+              trackedSeconds: entry.seconds,
+            })),
+          )
           .onConflictDoUpdate({
             target: [patientDayRollups.patientId, patientDayRollups.day],
             set: { trackedSeconds: sql`${patientDayRollups.trackedSeconds} + excluded.tracked_seconds` },
           });
       }
-      return { selected: selected.length, trackedPatientIds: inserted.map((r) => r.patientId) };
+      return {
+        selected: selected.length,
+        tracked: inserted.map((r) => ({ id: r.id, patientId: r.patientId, clinicId: r.clinicId })),
+      };
     },
   };
 }

@@ -147,6 +147,57 @@ describe('time on one patient', () => {
     expect(timers.map((e) => e.seconds)).toEqual([600, 300, 120]);
   });
 
+  it('keeps only the wall-clock time when two tabs save the timer at once; manual and bulk time as given', async () => {
+    const other = await addPatient(w, 'northStaff', patientBody({ firstName: 'Twotabs' }));
+    const track = (id: string, time: number) =>
+      w.as('northPhysician').post(`/api/pacients/${id}/track`, { time });
+    // A first timer entry starts the window; then 10 minutes pass.
+    await w.advance(60_000);
+    expect((await track(northId, 60)).json().data.seconds).toBe(60);
+    await w.advance(10 * 60_000);
+    // Two tabs, two patients, both asking for 15 minutes at the same moment: 10 minutes in all.
+    const [a, b] = await Promise.all([track(northId, 900), track(other, 900)]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect([a.json().data.seconds, b.json().data.seconds].sort((x, y) => x - y)).toEqual([0, 600]);
+    const timers = (await entriesOf('timer')).filter((e) => e.userId === ids.northPhysician);
+    expect(timers.map((e) => e.seconds).sort((x, y) => x - y)).toEqual([60, 600]);
+
+    // No time has passed since: a manual entry and bulk time are explicit, and stored as given.
+    const manual = await w
+      .as('northPhysician')
+      .post(`/api/pacients/${other}/track`, { time: 5400, kind: 'manual' });
+    expect(manual.json().data.seconds).toBe(5400);
+    const bulkRes = await w
+      .as('northPhysician')
+      .post('/api/pacients/bulkTimeTrack?searchString=Twotabs', bulk);
+    expect(bulkRes.json().data).toEqual({ numAlreadyTracked: 0, numTracked: 1 });
+    const keptOnOther = b.json().data.seconds as number;
+    const stored = await db().select().from(timeEntries).where(eq(timeEntries.patientId, other));
+    expect(stored.map((e) => [e.kind, e.seconds]).sort()).toEqual([
+      ['bulk', 30],
+      ['manual', 5400],
+      ...(keptOnOther ? [['timer', keptOnOther]] : []),
+    ]);
+
+    // Each save is in the patient's audit trail, saying what was kept.
+    const sentences = (
+      await db()
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.action, 'time.tracked'), eq(auditEvents.actorUserId, ids.northPhysician)))
+    ).map((e) => e.details?.message);
+    expect(sentences).toEqual(
+      expect.arrayContaining([
+        'Tracked 00:01:00 with the timer',
+        'Tracked 00:10:00 with the timer (00:15:00 asked, capped at the time since the previous timer entry)',
+        'Tracked no time with the timer (00:15:00 asked; no time had passed since the previous timer entry)',
+        'Added 01:30:00 of time by hand',
+        `Added 00:00:30 of bulk time: ${bulkTimeNotes[0]}`,
+      ]),
+    );
+    expect(sentences).toHaveLength(5);
+  });
+
   it('refuses malformed time and changes nothing', async () => {
     const [before] = await db().select({ n: count() }).from(timeEntries);
     for (const body of [

@@ -258,17 +258,26 @@ export function createPatientsRepository(db: DbOrTx) {
       return row;
     },
 
-    async insertTimeEntry(values: typeof timeEntries.$inferInsert): Promise<void> {
-      await db.insert(timeEntries).values(values);
+    /** Inserts a time entry and answers its id. */
+    async insertTimeEntry(values: typeof timeEntries.$inferInsert): Promise<string> {
+      const [row] = await db.insert(timeEntries).values(values).returning({ id: timeEntries.id });
+      return row!.id;
+    },
+
+    /**
+     * Locks a user's row until the transaction ends: the timer's saves of one user (two tabs) then run one
+     * after the other, each seeing the entries of the one before (DESIGN 4, time).
+     */
+    async lockUser(userId: string): Promise<void> {
+      await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
     },
 
     /**
      * Where a user's next timer entry may start counting (DESIGN 4, time): their latest timer entry on any
-     * patient, or the start of the session if that is later. The user's row is locked first so that two
-     * timer saves of one user (two tabs) are capped one after the other and never count the same time.
+     * patient, or the start of the session if that is later. Read under `lockUser`, or two saves at once
+     * could both count the same time.
      */
     async timerWindowStart(userId: string, sessionId: string): Promise<Date | undefined> {
-      await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
       const [session] = await db
         .select({ createdAt: sessions.createdAt })
         .from(sessions)

@@ -43,7 +43,7 @@ export function patientsRoutes(app: FastifyInstance, patients: PatientsService) 
   // The spec writes `pacients/bulkTimeTrack/?{filters}`: both spellings of the path are served.
   for (const url of ['/pacients/bulkTimeTrack', '/pacients/bulkTimeTrack/']) {
     api.post(url, { schema: { tags, querystring: BulkTimeQuery, body: BulkTimeRequest } }, async (req) => ({
-      data: await patients.bulkTime(req.user, req.query, req.body),
+      data: await patients.bulkTime(req.user, req.query, req.body, req.ip),
     }));
   }
 
@@ -73,7 +73,7 @@ export function patientsRoutes(app: FastifyInstance, patients: PatientsService) 
   api.post(
     '/pacients/:id/track',
     { schema: { tags, params: PatientIdParams, body: TrackTimeBody } },
-    async (req) => ({ data: await patients.track(req.user, req.params.id, req.body) }),
+    async (req) => ({ data: await patients.track(req.user, req.params.id, req.body, req.ip) }),
   );
 
   api.post(

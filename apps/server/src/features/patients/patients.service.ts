@@ -12,6 +12,7 @@ import {
   calendarDay,
   defaultTimeZone,
   errorMessages,
+  formatDuration,
   type MarkReviewedResult,
   MedicationsUpdate,
   type MedicationView,
@@ -215,6 +216,16 @@ const fieldWords: Record<keyof ReturnType<typeof audited>, string> = {
 function updatedMessage(changed: readonly string[]) {
   const words = [...new Set(changed.map((k) => fieldWords[k as keyof typeof fieldWords] ?? k))];
   return words.length ? `Edited the patient: ${words.join(', ')}` : 'Saved the patient form without changes';
+}
+
+/** The audit trail's sentence for time on one patient: what was kept, and why when less than asked. */
+function trackedMessage(kind: 'timer' | 'manual', asked: number, kept: number) {
+  if (kind === 'manual') return `Added ${formatDuration(kept)} of time by hand`;
+  if (kept === 0)
+    return `Tracked no time with the timer (${formatDuration(asked)} asked; no time had passed since the previous timer entry)`;
+  if (kept < asked)
+    return `Tracked ${formatDuration(kept)} with the timer (${formatDuration(asked)} asked, capped at the time since the previous timer entry)`;
+  return `Tracked ${formatDuration(kept)} with the timer`;
 }
 
 /** The stored columns of a parsed form (its submit transformation already applied by the core). */
@@ -663,20 +674,44 @@ export function createPatientsService(deps: PatientsDeps) {
       return page(patientsOfPage, ids, query.pageSize);
     },
 
-    /** Bulk time on every patient of the filtered list, all pages, in one transaction (DESIGN 4). */
-    async bulkTime(actor: AuthUser, query: BulkTimeQuery, body: BulkTimeBody): Promise<BulkTimeResult> {
+    /**
+     * Bulk time on every patient of the filtered list, all pages, in one transaction (DESIGN 4), with one
+     * audit event per patient tracked in the same transaction.
+     */
+    async bulkTime(
+      actor: AuthUser,
+      query: BulkTimeQuery,
+      body: BulkTimeBody,
+      ip: string | null,
+    ): Promise<BulkTimeResult> {
       const now = clock.now();
       return db.transaction(async (tx) => {
-        const { selected, trackedPatientIds } = await createPatientListsRepository(tx).insertBulkTime(
+        const { selected, tracked } = await createPatientListsRepository(tx).insertBulkTime(
           patientScope(actor),
           selectionOf(query),
           { userId: actor.id, seconds: body.time, note: body.text, at: now },
         );
-        await refreshManyPatientMetrics(tx, trackedPatientIds, now);
-        return {
-          numAlreadyTracked: selected - trackedPatientIds.length,
-          numTracked: trackedPatientIds.length,
-        };
+        await refreshManyPatientMetrics(
+          tx,
+          tracked.map((t) => t.patientId),
+          now,
+        );
+        await audit.recordMany(
+          tx,
+          tracked.map((t) => ({
+            actorUserId: actor.id,
+            clinicId: t.clinicId,
+            patientId: t.patientId,
+            action: 'time.tracked',
+            entityType: 'time_entry',
+            entityId: t.id,
+            // The note is one of the core's fixed choices (bulkTimeNotes), never free text.
+            message: `Added ${formatDuration(body.time)} of bulk time: ${body.text}`,
+            details: { kind: 'bulk', seconds: body.time },
+            ip,
+          })),
+        );
+        return { numAlreadyTracked: selected - tracked.length, numTracked: tracked.length };
       });
     },
 
@@ -685,30 +720,48 @@ export function createPatientsService(deps: PatientsDeps) {
      * entry, or since the session began (DESIGN 4), so overlapping timers never add up to more than the
      * time that passed; a manual entry is the user's explicit choice and is stored as given.
      */
-    async track(actor: AuthUser, id: string, body: TrackTimeBody): Promise<TrackedTime> {
+    async track(actor: AuthUser, id: string, body: TrackTimeBody, ip: string | null): Promise<TrackedTime> {
       const record = await findVisible(actor, id);
-      const now = clock.now();
+      const kind = body.kind ?? 'timer';
       return db.transaction(async (tx) => {
         const repo = createPatientsRepository(tx);
         let seconds = body.time;
-        if (body.kind !== 'manual') {
+        // The user's row is locked before the window is read and held until the entry is in: a second tab's
+        // save waits here, then sees this one's entry and keeps only the time since it.
+        if (kind === 'timer') await repo.lockUser(actor.id);
+        // Read after the lock: a save that waited is counted at the moment it goes on, never before the
+        // entry it waited for.
+        const now = clock.now();
+        if (kind === 'timer') {
           const start = await repo.timerWindowStart(actor.id, actor.sessionId);
           const elapsed = start ? Math.floor((now.getTime() - start.getTime()) / 1000) : 0;
           seconds = Math.min(seconds, Math.max(0, elapsed));
         }
-        if (seconds > 0) {
-          await repo.insertTimeEntry({
-            clinicId: record.patient.clinicId,
-            patientId: id,
-            userId: actor.id,
-            seconds,
-            kind: body.kind ?? 'timer',
-            note: null,
-            at: now,
-            day: isoDay(calendarDay(now, record.clinic.timeZone)),
-          });
-          await refreshPatientMetrics(tx, id, now, [now]);
-        }
+        const entryId =
+          seconds > 0
+            ? await repo.insertTimeEntry({
+                clinicId: record.patient.clinicId,
+                patientId: id,
+                userId: actor.id,
+                seconds,
+                kind,
+                note: null,
+                at: now,
+                day: isoDay(calendarDay(now, record.clinic.timeZone)),
+              })
+            : undefined;
+        if (entryId) await refreshPatientMetrics(tx, id, now, [now]);
+        await audit.record(tx, {
+          actorUserId: actor.id,
+          clinicId: record.patient.clinicId,
+          patientId: id,
+          action: 'time.tracked',
+          entityType: 'time_entry',
+          ...(entryId ? { entityId: entryId } : {}),
+          message: trackedMessage(kind, body.time, seconds),
+          details: { kind, seconds, asked: body.time },
+          ip,
+        });
         return { seconds, trackedTimeThisMonth: await repo.trackedTimeThisMonth(id) };
       });
     },
