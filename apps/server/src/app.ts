@@ -79,6 +79,12 @@ export interface BuildOptions {
   database?: Database;
 }
 
+/** A route as registered: one method of one URL pattern ('/api/pacients/:id'). */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+}
+
 export interface Vigil {
   config: Config;
   database: Database;
@@ -88,6 +94,11 @@ export interface Vigil {
   readings: ReadingsService;
   /** The one way a text reaches a patient (staff, welcome, reminders, HELP); decision 0011. */
   messageSender: MessageSender;
+  /**
+   * Every route, as Fastify registered it: the audit coverage test reads it to call each patient-data route
+   * and to fail on a route nobody classified (decision 0012).
+   */
+  routes: readonly RegisteredRoute[];
 }
 
 declare module 'fastify' {
@@ -120,6 +131,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Before any route, so every plugin's routes (registered later, inheriting the hook) are seen.
+  const routes: RegisteredRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
 
   const database = options.database ?? (await openDatabase(config));
   await database.migrate();
@@ -148,7 +164,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   let scheduleDelivery: DeliveryScheduler | undefined;
   const outbox = createOutboxService({ db: database.db, clock, schedule: () => scheduleDelivery });
   const messageSender = createMessageSender({ db: database.db, clock, audit, outbox });
-  app.decorate('vigil', { config, database, clock, seeded, readings, messageSender });
+  app.decorate('vigil', { config, database, clock, seeded, readings, messageSender, routes });
   // Signed, expiring links to an MMS's media for Twilio; keyed with the Twilio token (or a local key).
   const mediaLinks = createMediaLinks({
     publicUrl: config.publicUrl,

@@ -2,7 +2,10 @@ import { deliveryFailureReason } from '@vigil/core';
 import type { PgBoss } from 'pg-boss';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/client.js';
+import type { MessageRow } from '../db/schema/index.js';
+import { createAuditService } from '../features/audit/audit.service.js';
 import type { MediaLinks } from '../features/messages/media-links.js';
+import { messageStatusEvent } from '../features/messages/message-status.js';
 import { createMessagesRepository } from '../features/messages/messages.repository.js';
 import { createOutboxRepository } from '../features/outbox/outbox.repository.js';
 import type { DeliveryScheduler } from '../features/outbox/outbox.service.js';
@@ -23,6 +26,26 @@ export interface DeliverOutboxDeps {
 
 /** A queued row not visible yet: its sender's transaction has not committed. pg-boss retries it. */
 export class OutboxRowNotCommittedError extends Error {}
+
+/** A patient text's delivery status moved by the job: the change and its audit event stand together. */
+function setTextStatus(
+  deps: DeliverOutboxDeps,
+  text: MessageRow,
+  changes: {
+    providerSid?: string;
+    status: 'sent' | 'failed';
+    errorCode?: string | null;
+    errorMessage?: string;
+  },
+) {
+  return deps.db.transaction(async (tx) => {
+    await createMessagesRepository(tx).updateMessage(text.id, changes, deps.clock.now());
+    await createAuditService({ clock: deps.clock }).record(
+      tx,
+      messageStatusEvent(text, changes.status, changes.errorMessage ?? null),
+    );
+  });
+}
 
 /**
  * Sends one queued message. Throws on a provider failure so pg-boss retries it with back-off. A patient's
@@ -60,8 +83,7 @@ export async function deliverOutboxMessage(
           })
         : await deps.email.send({ to: message.to, subject: message.subject ?? '', text: message.body });
     await repo.markSent(id, providerId, deps.clock.now());
-    if (text)
-      await messages.updateMessage(text.id, { providerSid: providerId, status: 'sent' }, deps.clock.now());
+    if (text) await setTextStatus(deps, text, { providerSid: providerId, status: 'sent' });
   } catch (error) {
     // A provider's refusal of a patient text with a code (opted out, invalid number) will not change on a
     // retry: the text fails at once, with the reason staff read in the panel.
@@ -69,11 +91,11 @@ export async function deliverOutboxMessage(
     const final = isLastTry || (text !== undefined && code !== null);
     await repo.markAttemptFailed(id, error instanceof Error ? error.message : String(error), final);
     if (text && final) {
-      await messages.updateMessage(
-        text.id,
-        { status: 'failed', errorCode: code, errorMessage: deliveryFailureReason(code) },
-        deps.clock.now(),
-      );
+      await setTextStatus(deps, text, {
+        status: 'failed',
+        errorCode: code,
+        errorMessage: deliveryFailureReason(code),
+      });
       if (!isLastTry) return;
     }
     throw error;

@@ -35,7 +35,7 @@ function inventoryRoutes(app: FastifyInstance, devices: DevicesService) {
   // data.device); the pairing calls answer bare, as spec patients 7 reads them ({devices}).
   // The literal paths are declared before /devices/:id so they win.
   api.get('/devices/search', { schema: { tags, querystring: DeviceSearchQuery } }, async (req) => ({
-    data: await devices.search(req.user, req.query),
+    data: await devices.search(req.user, req.query, req.ip),
   }));
 
   api.get('/devices/unrecognised', { schema: { tags, querystring: UnrecognisedQuery } }, async (req) => ({
@@ -47,7 +47,7 @@ function inventoryRoutes(app: FastifyInstance, devices: DevicesService) {
   );
 
   api.get('/devices/:id', { schema: { tags, params: DeviceIdParams } }, async (req) => ({
-    data: await devices.get(req.user, req.params.id),
+    data: await devices.get(req.user, req.params.id, req.ip),
   }));
 
   api.put('/devices/:id', { schema: { tags, params: DeviceIdParams, body: DeviceRequest } }, async (req) => ({

@@ -35,6 +35,8 @@ function requireOperator(actor: AuthUser) {
   if (actor.role.portal !== 'CIRCLE') throw new AppError('FORBIDDEN', errorMessages.forbidden);
 }
 
+const counted = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 const deviceExists = () =>
   new AppError('CONFLICT', errorMessages.deviceExists, { serialNumber: errorMessages.deviceExists });
 
@@ -70,15 +72,40 @@ export function createDevicesService(deps: DevicesDeps) {
   return {
     ...pairing,
 
-    /** The inventory page: everything for an operator user, their clinic's devices for a clinic user. */
-    async search(actor: AuthUser, query: DeviceSearchQuery): Promise<DeviceSearchResult> {
+    /**
+     * The inventory page: everything for an operator user, their clinic's devices for a clinic user. A page
+     * that names patients (their paired devices) is a read of those patients: one list event (DESIGN 3).
+     */
+    async search(actor: AuthUser, query: DeviceSearchQuery, ip: string | null): Promise<DeviceSearchResult> {
       const { rows, count } = await devices.search(patientScope(actor), query);
+      const patientIds = [...new Set(rows.flatMap((r) => (r.pairing ? [r.pairing.patientId] : [])))];
+      if (patientIds.length) {
+        await audit.patientsListed(db, {
+          actorUserId: actor.id,
+          clinicId: actor.clinicId,
+          list: 'device-inventory',
+          patientIds,
+          message: `Viewed the device inventory (${counted(rows.length, 'device')}, ${counted(patientIds.length, 'patient')} named)`,
+          ip,
+          details: { page: query.page, search: query.inputValue || null },
+        });
+      }
       return { devices: rows.map(toInventoryDevice), count };
     },
 
-    async get(actor: AuthUser, id: string): Promise<{ device: InventoryDevice }> {
+    /** One device of the inventory; a paired one names its patient, so reading it is a read of theirs. */
+    async get(actor: AuthUser, id: string, ip: string | null): Promise<{ device: InventoryDevice }> {
       const record = await devices.findInventory(patientScope(actor), id);
       if (!record) throw notFound();
+      if (record.pairing) {
+        await audit.patientViewed(db, {
+          actorUserId: actor.id,
+          patient: { id: record.pairing.patientId, clinicId: record.device.clinicId },
+          view: 'device-inventory',
+          message: `Viewed ${deviceLabel(record.device)} in the inventory`,
+          ip,
+        });
+      }
       return { device: toInventoryDevice(record) };
     },
 
@@ -140,6 +167,8 @@ export function createDevicesService(deps: DevicesDeps) {
         await audit.record(tx, {
           actorUserId: actor.id,
           clinicId: after.clinicId,
+          // A paired device is one of the patient's: the edit shows on their devices too.
+          patientId: current?.patientId ?? null,
           action: 'device.updated',
           entityType: 'device',
           entityId: id,

@@ -16,6 +16,7 @@ import { refreshPatientMetrics } from '../patients/patient-metrics.service.js';
 import { detectContentType } from './attachment-content.js';
 import type { MediaLinks } from './media-links.js';
 import type { MessageSender } from './message-sender.js';
+import { messageStatusEvent } from './message-status.js';
 import { createMessagesRepository } from './messages.repository.js';
 
 export interface TwilioWebhooksDeps {
@@ -233,15 +234,17 @@ export function createTwilioWebhooksService(deps: TwilioWebhooksDeps) {
         return { updated: false };
       const errorCode = params.ErrorCode?.trim().slice(0, 16) || null;
       const failed = status === 'failed' || status === 'undelivered';
-      await repo.updateMessage(
-        message.id,
-        {
-          status: storedStatus(status),
-          errorCode: failed ? errorCode : null,
-          errorMessage: failed ? deliveryFailureReason(errorCode) : null,
-        },
-        clock.now(),
-      );
+      const reason = failed ? deliveryFailureReason(errorCode) : null;
+      await db.transaction(async (tx) => {
+        await createMessagesRepository(tx).updateMessage(
+          message.id,
+          { status: storedStatus(status), errorCode: failed ? errorCode : null, errorMessage: reason },
+          clock.now(),
+        );
+        // A repeated callback of the status already stored changes nothing a person would read.
+        if (storedStatus(status) !== message.status)
+          await deps.audit.record(tx, messageStatusEvent(message, storedStatus(status), reason));
+      });
       return { updated: true };
     },
 
@@ -251,9 +254,19 @@ export function createTwilioWebhooksService(deps: TwilioWebhooksDeps) {
       const message = await createMessagesRepository(db).findMessageById(messageId);
       const attachment = message?.attachments.find((a) => a.id === attachmentId);
       const bytes = attachment && (await storage.get(attachment.storageKey));
-      return attachment && bytes
-        ? { bytes, contentType: attachment.contentType, fileName: attachment.fileName }
-        : undefined;
+      if (!message || !attachment || !bytes) return undefined;
+      // Twilio reading a patient's file to send it is a read of their record, by the product's vendor.
+      await deps.audit.record(db, {
+        actorUserId: null,
+        clinicId: message.clinicId,
+        patientId: message.patientId,
+        action: 'message.attachment.fetched',
+        entityType: 'message',
+        entityId: message.id,
+        message: `Twilio fetched an attachment of a text to send it: ${attachment.fileName}`,
+        details: { attachmentId: attachment.id },
+      });
+      return { bytes, contentType: attachment.contentType, fileName: attachment.fileName };
     },
   };
 }

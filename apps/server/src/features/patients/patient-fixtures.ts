@@ -11,6 +11,8 @@ import { hashPassword } from '../auth/secrets.js';
  * care navigators, created without the demo seed, so each test file knows every patient it sees.
  */
 const password = 'Fixture!Pass1';
+/** Every fixture account's password (the audit coverage test checks that no event holds it). */
+export const fixturePassword = password;
 
 export const fixtureIds = {
   north: '10000000-0000-4000-8000-000000000001',

@@ -31,13 +31,13 @@ export function patientsRoutes(app: FastifyInstance, patients: PatientsService) 
   api.get(
     '/pacients/patient-priority-list',
     { schema: { tags, querystring: PriorityListQuery } },
-    async (req) => patients.priorityList(req.user, req.query),
+    async (req) => patients.priorityList(req.user, req.query, req.ip),
   );
 
   api.get(
     '/pacients/clinician-patient-list',
     { schema: { tags, querystring: ClinicianListQuery } },
-    async (req) => patients.clinicianList(req.user, req.query),
+    async (req) => patients.clinicianList(req.user, req.query, req.ip),
   );
 
   // The spec writes `pacients/bulkTimeTrack/?{filters}`: both spellings of the path are served.

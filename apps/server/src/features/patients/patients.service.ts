@@ -228,6 +228,8 @@ function trackedMessage(kind: 'timer' | 'manual', asked: number, kept: number) {
   return `Tracked ${formatDuration(kept)} with the timer`;
 }
 
+const patientCount = (n: number) => `${n} ${n === 1 ? 'patient' : 'patients'}`;
+
 /** The stored columns of a parsed form (its submit transformation already applied by the core). */
 function formColumns(payload: PatientPayload) {
   return {
@@ -583,7 +585,11 @@ export function createPatientsService(deps: PatientsDeps) {
       });
     },
 
-    async priorityList(actor: AuthUser, query: PriorityListQuery): Promise<PatientListPage<PriorityListRow>> {
+    async priorityList(
+      actor: AuthUser,
+      query: PriorityListQuery,
+      ip: string | null,
+    ): Promise<PatientListPage<PriorityListRow>> {
       const today = monthOfDay(calendarDay(clock.now(), await listZone(actor)));
       const month = query.month ?? today.month;
       const year = query.year ?? today.year;
@@ -640,12 +646,22 @@ export function createPatientsService(deps: PatientsDeps) {
           ...badges(r),
         }),
       );
+      await audit.patientsListed(db, {
+        actorUserId: actor.id,
+        clinicId: actor.clinicId,
+        list: 'priority',
+        patientIds: rows.map((r) => r.id),
+        message: `Viewed the priority list (${patientCount(rows.length)})`,
+        details: { page: query.page, totalPatients: ids.length, month, year },
+        ip,
+      });
       return page(patientsOfPage, ids, query.pageSize);
     },
 
     async clinicianList(
       actor: AuthUser,
       query: ClinicianListQuery,
+      ip: string | null,
     ): Promise<PatientListPage<ClinicianListRow>> {
       const { rows, ids } = await lists.findClinicianPage(patientScope(actor), selectionOf(query), {
         page: query.page,
@@ -671,6 +687,15 @@ export function createPatientsService(deps: PatientsDeps) {
           ...badges(r),
         }),
       );
+      await audit.patientsListed(db, {
+        actorUserId: actor.id,
+        clinicId: actor.clinicId,
+        list: 'clinician',
+        patientIds: rows.map((r) => r.id),
+        message: `Viewed the clinician list (${patientCount(rows.length)})`,
+        details: { page: query.page, totalPatients: ids.length },
+        ip,
+      });
       return page(patientsOfPage, ids, query.pageSize);
     },
 

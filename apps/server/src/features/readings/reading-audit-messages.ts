@@ -1,4 +1,4 @@
-import { formatDate } from '@vigil/core';
+import { type DeviceSource, deviceBrandLabels, formatDate, sourceBrand } from '@vigil/core';
 import type { ReadingRow } from '../../db/schema/index.js';
 
 type ReadingValues = Pick<ReadingRow, 'systolic' | 'diastolic' | 'heartRate' | 'weightLbs'>;
@@ -12,9 +12,22 @@ export function readingValuesText(r: ReadingValues) {
   return parts.join(', ');
 }
 
-/** The audit trail's sentence for a reading typed by a user: 'Added a manual reading: 140/90 mmHg'. */
-export const readingAddedMessage = (r: ReadingValues & Pick<ReadingRow, 'source'>) =>
-  `Added ${r.source === 'MANUAL' ? 'a manual reading' : 'a reading'}: ${readingValuesText(r)}`;
+/** The brand a reading's source names, as a screen shows it ('BodyTrace'); an unknown source as stored. */
+const sourceLabel = (source: string) => {
+  const brand = sourceBrand[source as DeviceSource];
+  return brand ? deviceBrandLabels[brand] : source;
+};
+
+/**
+ * The audit trail's sentence for a stored reading: 'Added a manual reading: 140/90 mmHg' for one typed by a
+ * user, 'Received a reading from BodyTrace: 182.4 lbs' for a device's.
+ */
+export const readingAddedMessage = (r: ReadingValues & Pick<ReadingRow, 'source' | 'createdBy'>) =>
+  r.source === 'MANUAL'
+    ? `Added a manual reading: ${readingValuesText(r)}`
+    : r.createdBy
+      ? `Added a reading from ${sourceLabel(r.source)}: ${readingValuesText(r)}`
+      : `Received a reading from ${sourceLabel(r.source)}: ${readingValuesText(r)}`;
 
 /** The audit trail's sentence for a removed reading, dated in its own zone, else the clinic's. */
 export const readingRemovedMessage = (r: Pick<ReadingRow, 'takenAt' | 'timeZone'>, clinicTimeZone: string) =>

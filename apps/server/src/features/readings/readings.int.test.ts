@@ -170,7 +170,7 @@ describe('recording a reading', () => {
     await expectMetricsMatch(patient.id);
   });
 
-  it('audits a manual reading and not a device one', async () => {
+  it("audits a manual reading as the user's and a device's as the product's, and a resend not at all", async () => {
     const patient = await newPatient();
     const manual = await service().record({
       patientId: patient.id,
@@ -179,20 +179,22 @@ describe('recording a reading', () => {
       source: 'MANUAL',
       createdBy: demoIds.staffSunrise,
     });
-    await service().record({
+    const device = {
       patientId: patient.id,
       takenAt: new Date(t.clock.now().getTime() - 2 * hour),
       weightLbs: 181,
       source: 'BODYTRACE',
       vendorReadingId: 'bt-audit-1',
-    });
+    };
+    const stored = await service().record(device);
+    expect((await service().record(device)).duplicate).toBe(true);
     const events = await db().select().from(auditEvents).where(eq(auditEvents.patientId, patient.id));
-    expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({
-      action: 'reading.created',
-      actorUserId: demoIds.staffSunrise,
-      entityId: manual.reading.id,
-    });
+    expect(events.map((e) => [e.action, e.actorUserId, e.entityId, e.details?.message]).sort()).toEqual(
+      [
+        ['reading.created', demoIds.staffSunrise, manual.reading.id, 'Added a manual reading: 181.4 lbs'],
+        ['reading.created', null, stored.reading.id, 'Received a reading from BodyTrace: 181 lbs'],
+      ].sort(),
+    );
   });
 
   it('answers bad data with a 400-class error and stores nothing', async () => {

@@ -375,19 +375,23 @@ export function createReadingsService(deps: { db: Db; clock: Clock; audit: Audit
           now,
           touched,
         );
-        for (const { reading, duplicate } of results) {
-          if (duplicate || !reading.createdBy) continue;
-          await deps.audit.record(db, {
-            actorUserId: reading.createdBy,
-            clinicId: reading.clinicId,
-            patientId: reading.patientId,
-            action: 'reading.created',
-            entityType: 'reading',
-            entityId: reading.id,
-            message: readingAddedMessage(reading),
-            details: { source: reading.source, takenAt: reading.takenAt.toISOString() },
-          });
-        }
+        // Every stored reading is a change of the patient's data (DESIGN 3): a device's too, with no actor
+        // (the product stored it). One statement for the whole batch, so ingestion pays once.
+        await deps.audit.recordMany(
+          db,
+          results
+            .filter(({ duplicate }) => !duplicate)
+            .map(({ reading }) => ({
+              actorUserId: reading.createdBy,
+              clinicId: reading.clinicId,
+              patientId: reading.patientId,
+              action: 'reading.created',
+              entityType: 'reading',
+              entityId: reading.id,
+              message: readingAddedMessage(reading),
+              details: { source: reading.source, takenAt: reading.takenAt.toISOString() },
+            })),
+        );
         return results;
       });
     },
