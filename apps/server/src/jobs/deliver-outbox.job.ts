@@ -8,9 +8,11 @@ import type { MediaLinks } from '../features/messages/media-links.js';
 import { messageStatusEvent } from '../features/messages/message-status.js';
 import { createMessagesRepository } from '../features/messages/messages.repository.js';
 import { createOutboxRepository } from '../features/outbox/outbox.repository.js';
+import { loadOutboxAttachments } from '../features/outbox/outbox-attachments.js';
 import type { DeliveryScheduler } from '../features/outbox/outbox.service.js';
 import type { EmailProvider } from '../integrations/email/email-provider.js';
 import { type SmsProvider, SmsSendError } from '../integrations/sms/sms-provider.js';
+import type { FileStorage } from '../integrations/storage/storage.js';
 
 export const deliverOutboxQueue = 'outbox-deliver';
 const retryLimit = 6;
@@ -22,6 +24,8 @@ export interface DeliverOutboxDeps {
   email: EmailProvider;
   /** A patient text's media links and status callback (decision 0011); without it texts go as plain SMS. */
   patientTexts?: { mediaLinks: MediaLinks; statusCallbackUrl: string };
+  /** Where an email's attachments lie (a report's PDF); needed only for messages that have some. */
+  storage?: FileStorage;
 }
 
 /** A queued row not visible yet: its sender's transaction has not committed. pg-boss retries it. */
@@ -81,7 +85,12 @@ export async function deliverOutboxMessage(
             ...(media.length ? { mediaUrls: media } : {}),
             ...(text && deps.patientTexts ? { statusCallback: deps.patientTexts.statusCallbackUrl } : {}),
           })
-        : await deps.email.send({ to: message.to, subject: message.subject ?? '', text: message.body });
+        : await deps.email.send({
+            to: message.to,
+            subject: message.subject ?? '',
+            text: message.body,
+            attachments: await loadOutboxAttachments(deps.storage, message.attachments),
+          });
     await repo.markSent(id, providerId, deps.clock.now());
     if (text) await setTextStatus(deps, text, { providerSid: providerId, status: 'sent' });
   } catch (error) {

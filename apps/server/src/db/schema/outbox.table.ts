@@ -1,5 +1,13 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { clinics } from './clinics.table.js';
+
+/** A file an email carries: its bytes lie in file storage under `storageKey`, not in the row. */
+export interface OutboxAttachment {
+  fileName: string;
+  contentType: string;
+  size: number;
+  storageKey: string;
+}
 
 /** Every SMS and email the product sends passes through here; a job delivers it and retries failures. */
 export const outbox = pgTable(
@@ -12,6 +20,8 @@ export const outbox = pgTable(
     from: text('from'),
     subject: text('subject'),
     body: text('body').notNull(),
+    /** Email only (a report's PDF); read from storage when the message is delivered, so a retry sends it too. */
+    attachments: jsonb('attachments').$type<OutboxAttachment[]>().notNull().default([]),
     status: text('status', { enum: ['pending', 'sent', 'failed'] })
       .notNull()
       .default('pending'),

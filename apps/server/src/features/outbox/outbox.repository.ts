@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { type OutboxRow, outbox } from '../../db/schema/index.js';
 
 export type NewOutboxMessage = Pick<OutboxRow, 'channel' | 'to' | 'body'> &
-  Partial<Pick<OutboxRow, 'clinicId' | 'from' | 'subject'>>;
+  Partial<Pick<OutboxRow, 'clinicId' | 'from' | 'subject' | 'attachments'>>;
 
 export function createOutboxRepository(db: DbOrTx) {
   return {

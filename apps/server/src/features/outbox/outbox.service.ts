@@ -41,6 +41,11 @@ export function createOutboxService(deps: {
         from: r.from,
         subject: r.subject,
         body: r.body,
+        attachments: r.attachments.map((a) => ({
+          fileName: a.fileName,
+          contentType: a.contentType,
+          size: a.size,
+        })),
         status: r.status,
         attempts: r.attempts,
         createdAt: r.createdAt.toISOString(),
