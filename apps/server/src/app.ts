@@ -46,6 +46,8 @@ import { readingsRoutes } from './features/readings/readings.routes.js';
 import { createReadingsService, type ReadingsService } from './features/readings/readings.service.js';
 import { remindersRoutes } from './features/reminders/reminders.routes.js';
 import { createRemindersService } from './features/reminders/reminders.service.js';
+import { patientReportRoutes } from './features/reports/patient-report.routes.js';
+import { createPatientReportService } from './features/reports/patient-report.service.js';
 import { uploadsRoutes } from './features/uploads/uploads.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
 import { avatarMaxBytes, createUsersService } from './features/users/users.service.js';
@@ -216,6 +218,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       sms,
       email,
       patientTexts: { mediaLinks, statusCallbackUrl: `${config.publicUrl}/api/webhooks/twilio/status` },
+      storage,
     });
     await startPurgeAuth(boss, { db: database.db, clock });
     await startRefreshMetrics(boss, { db: database.db, clock });
@@ -247,6 +250,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       readingsRoutes(api, patientReadings, clock);
       alertsRoutes(api, createAlertsService({ db: database.db, clock, audit }), () => clock.now());
       callsRoutes(api, createCallsService({ db: database.db, clock, audit }));
+      const patientReports = createPatientReportService({ db: database.db, clock, audit, outbox, storage });
+      patientReportRoutes(api, patientReports);
       uploadsRoutes(api, storage);
       const texting = { db: database.db, clock, audit, storage, sender: messageSender };
       messagesRoutes(api, createMessagesService(texting));

@@ -561,6 +561,12 @@ const patientData: Record<string, PatientDataRoute> = {
   },
   'POST /api/webhooks/pylo': { call: () => deliver(app(), 'pylo', pylo), patient: () => p.webhooks },
   'POST /api/webhooks/edevice': { call: () => deliver(app(), 'edevice', eDevice), patient: () => p.webhooks },
+
+  // A patient's report, as a PDF (and, with sendMail=true, emailed: the same route, its own event).
+  'GET /api/reports/patient': {
+    call: () => as().get(`/api/reports/patient?type=data&month=11&year=2026&patient=${p.main}&version=new`),
+    patient: () => p.main,
+  },
 };
 
 const docs = [
