@@ -61,6 +61,7 @@ import { createLocalDiskStorage } from './integrations/storage/local-disk.storag
 import { demoWithingsTokens, fakeVendors } from './integrations/vendors/fake-vendors.js';
 import { createBoss } from './jobs/boss.js';
 import { startDeliverOutbox } from './jobs/deliver-outbox.job.js';
+import { startMonthlyReportEmail } from './jobs/monthly-report-email.job.js';
 import { startPurgeAuth } from './jobs/purge-auth.job.js';
 import { startRefreshMetrics } from './jobs/refresh-metrics.job.js';
 import { startSendReminders } from './jobs/send-reminders.job.js';
@@ -224,6 +225,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await startRefreshMetrics(boss, { db: database.db, clock });
     await startSnoozeExpiry(boss, { db: database.db, clock });
     await startSendReminders(boss, { clock, reminders });
+    await startMonthlyReportEmail(boss, { db: database.db, clock, outbox, storage });
     withingsQueue = await startWithingsNotifications(boss, { pulls });
   }
 
