@@ -22,12 +22,17 @@ export async function pdfPageTexts(bytes: Uint8Array | Buffer): Promise<string[]
     const pages: string[] = [];
     for (let n = 1; n <= document.numPages; n++) {
       const content = await (await document.getPage(n)).getTextContent();
-      pages.push(
-        content.items
-          .map((item) => ('str' in item ? item.str : ''))
-          .join(' ')
-          .replace(/\s+/g, ' '),
-      );
+      let text = '';
+      let end: { x: number; y: number } | null = null;
+      for (const item of content.items) {
+        if (!('str' in item)) continue;
+        const [x, y] = [item.transform[4] as number, item.transform[5] as number];
+        // A run continues the one before (a change of font inside a word) when it starts where that ended.
+        const joined = end !== null && Math.abs(end.y - y) < 1 && Math.abs(end.x - x) < 1;
+        text += (text && !joined ? ' ' : '') + item.str;
+        end = { x: x + item.width, y };
+      }
+      pages.push(text.replace(/\s+/g, ' ').trim());
     }
     return pages;
   } finally {

@@ -11,7 +11,11 @@ export function addReportPatient(
     world,
     who,
     patientBody({
-      email: `${String(change.firstName ?? 'rosa').toLowerCase()}.report@example.test`,
+      // 'nguyen.report@example.test' for Nguyễn: an address is ASCII.
+      email: `${String(change.firstName ?? 'rosa')
+        .normalize('NFD')
+        .replace(/[^a-z]/gi, '')
+        .toLowerCase()}.report@example.test`,
       mr: 'MR-4471',
       preferences: { textConsent: 'Yes', emailConsent: 'Yes', monthlyReportConsent: 'Yes' },
       ...change,

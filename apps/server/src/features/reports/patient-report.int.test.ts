@@ -146,6 +146,15 @@ describe('GET /reports/patient', () => {
     }
   });
 
+  it('prints a name in any Latin script as written (the embedded font has the letters)', async () => {
+    const id = await addReportPatient(w, { firstName: 'Nguyễn', lastName: 'Thị Łucja' });
+    const res = await w.as('northStaff').get(october(id, 'data', 'new'));
+    expect(res.headers['content-disposition']).toContain(
+      `filename*=UTF-8''${encodeURIComponent('Blood Pressure Report - Nguyễn Thị Łucja - 2026-10.pdf')}`,
+    );
+    expect(await pdfText(res.rawPayload)).toContain('Nguyễn Thị Łucja');
+  });
+
   it('writes one audit event on the patient per report, naming it', async () => {
     const before = (await eventsOf(p.rosa, 'patient.viewed')).length;
     await w.as('northStaff').get(october(p.rosa, 'weight', 'new'));
@@ -162,6 +171,7 @@ describe('GET /reports/patient', () => {
 
   it('is 404 for another clinic’s patient and a malformed id, and writes nothing', async () => {
     const before = await db().select().from(auditEvents);
+    const queued = await db().select().from(outbox);
     for (const patient of [p.south, 'not-a-uuid', '00000000-0000-4000-8000-000000000000']) {
       const res = await w.as('northStaff').get(october(patient, 'data', 'new'));
       expect(res.statusCode).toBe(404);
@@ -170,6 +180,7 @@ describe('GET /reports/patient', () => {
     }
     expect((await w.as('southPhysician').get(october(p.rosa, 'data', 'old'))).statusCode).toBe(404);
     expect(await db().select().from(auditEvents)).toHaveLength(before.length);
+    expect(await db().select().from(outbox)).toHaveLength(queued.length);
   });
 
   it('is 400 with the field’s message for a missing or wrong parameter', async () => {

@@ -1,6 +1,6 @@
 import { Circle, G, Line, Polyline, Rect, Svg, Text, View } from '@react-pdf/renderer';
 import type { ReportChart } from './patient-report-data.js';
-import { contentWidth, ink, styles } from './report-styles.js';
+import { contentWidth, fontFamily, ink, styles } from './report-styles.js';
 
 const height = 190;
 const left = 30;
@@ -36,7 +36,13 @@ export function ReportChartSvg({ chart }: { chart: ReportChart }) {
         {yTicks.map((v) => (
           <G key={`y${v}`}>
             <Line x1={left} y1={y(v)} x2={left + plotWidth} y2={y(v)} stroke={ink.rule} strokeWidth={0.5} />
-            <Text x={left - 4} y={y(v) + 2.5} textAnchor="end" style={{ fontSize: 7 }} fill={ink.muted}>
+            <Text
+              x={left - 4}
+              y={y(v) + 2.5}
+              textAnchor="end"
+              style={{ fontSize: 7, fontFamily }}
+              fill={ink.muted}
+            >
               {String(v)}
             </Text>
           </G>
@@ -50,7 +56,13 @@ export function ReportChartSvg({ chart }: { chart: ReportChart }) {
               y2={top + plotHeight + 3}
               stroke={ink.muted}
             />
-            <Text x={x(t.at)} y={height - 6} textAnchor="middle" style={{ fontSize: 7 }} fill={ink.muted}>
+            <Text
+              x={x(t.at)}
+              y={height - 6}
+              textAnchor="middle"
+              style={{ fontSize: 7, fontFamily }}
+              fill={ink.muted}
+            >
               {t.label}
             </Text>
           </G>

@@ -1,5 +1,34 @@
-import { StyleSheet } from '@react-pdf/renderer';
+import { createRequire } from 'node:module';
+import { Font, StyleSheet } from '@react-pdf/renderer';
 import type { BandColor } from '@vigil/core';
+
+/**
+ * Patient names come in any language, and the PDF's standard Helvetica has only Western European letters
+ * (Nguyễn would print as NguyÅn). Helvetica stays the face, and for the letters it lacks the text falls back
+ * to Roboto's Latin Extended and Vietnamese files (@fontsource/roboto), embedded. Only those letters: text
+ * in an embedded face can read back wrong when copied from react-pdf's files, Helvetica's never does.
+ * Without the files, Helvetica alone.
+ */
+function registerFonts(): string[] {
+  const require = createRequire(import.meta.url);
+  const subsets = [
+    ['Roboto Latin Extended', 'latin-ext'],
+    ['Roboto Vietnamese', 'vietnamese'],
+  ] as const;
+  try {
+    const families = subsets.map(([family, subset]) => {
+      const file = (weight: number) =>
+        require.resolve(`@fontsource/roboto/files/roboto-${subset}-${weight}-normal.woff`);
+      return { family, fonts: [{ src: file(400) }, { src: file(700), fontWeight: 700 }] };
+    });
+    for (const family of families) Font.register(family);
+    return ['Helvetica', ...families.map((f) => f.family)];
+  } catch {
+    return ['Helvetica'];
+  }
+}
+
+export const fontFamily = registerFonts();
 
 /** The colour bands as the web's tables print them: dark text on a light tint (apps/web list-cells). */
 export const bandColors: Record<BandColor, { fg: string; bg: string }> = {
@@ -26,7 +55,7 @@ export const styles = StyleSheet.create({
     paddingTop: 64,
     paddingBottom: 52,
     paddingHorizontal: sideMargin,
-    fontFamily: 'Helvetica',
+    fontFamily,
     fontSize: 9.5,
     color: ink.text,
     // No lineHeight here: set on the page, react-pdf drops the absolutely placed footer.
@@ -45,7 +74,7 @@ export const styles = StyleSheet.create({
     fontSize: 8.5,
     color: ink.muted,
   },
-  headerClinic: { fontFamily: 'Helvetica-Bold', fontSize: 10, color: ink.accent },
+  headerClinic: { fontWeight: 700, fontSize: 10, color: ink.accent },
   footer: {
     position: 'absolute',
     bottom: 22,
@@ -56,11 +85,11 @@ export const styles = StyleSheet.create({
     fontSize: 8,
     color: ink.muted,
   },
-  title: { fontFamily: 'Helvetica-Bold', fontSize: 18, marginBottom: 2 },
+  title: { fontWeight: 700, fontSize: 18, marginBottom: 2 },
   subtitle: { fontSize: 11, color: ink.muted, marginBottom: 12 },
   section: { marginTop: 14 },
   sectionTitle: {
-    fontFamily: 'Helvetica-Bold',
+    fontWeight: 700,
     fontSize: 11,
     marginBottom: 6,
     color: ink.accent,
@@ -76,7 +105,7 @@ export const styles = StyleSheet.create({
   },
   infoItem: { width: '33.3%', paddingVertical: 3, paddingRight: 6 },
   label: { fontSize: 7.5, color: ink.muted, textTransform: 'uppercase', letterSpacing: 0.4 },
-  value: { fontSize: 10, fontFamily: 'Helvetica-Bold' },
+  value: { fontSize: 10, fontWeight: 700 },
   summaryRow: { flexDirection: 'row', gap: 8 },
   // Boxes share the row by their number of figures (set where drawn); a long label wraps in its column.
   summaryGroup: {
@@ -87,7 +116,7 @@ export const styles = StyleSheet.create({
     paddingVertical: 6,
     paddingHorizontal: 8,
   },
-  summaryTitle: { fontFamily: 'Helvetica-Bold', fontSize: 9, marginBottom: 4 },
+  summaryTitle: { fontWeight: 700, fontSize: 9, marginBottom: 4 },
   summaryFigures: { flexDirection: 'row', gap: 6 },
   figure: { flexGrow: 1, flexBasis: 'auto' },
   figureLabel: { fontSize: 7.5, color: ink.muted, marginBottom: 1 },
@@ -103,13 +132,13 @@ export const styles = StyleSheet.create({
   headCell: {
     paddingVertical: 4,
     paddingHorizontal: 5,
-    fontFamily: 'Helvetica-Bold',
+    fontWeight: 700,
     fontSize: 8.5,
   },
   cell: { paddingVertical: 3, paddingHorizontal: 5, justifyContent: 'center' },
   pill: { paddingHorizontal: 4, paddingVertical: 1, borderRadius: 3, alignSelf: 'flex-start' },
-  pillText: { fontFamily: 'Helvetica-Bold' },
-  empty: { color: ink.muted, fontStyle: 'italic', paddingVertical: 4 },
+  pillText: { fontWeight: 700 },
+  empty: { color: ink.muted, paddingVertical: 4 },
   noteText: { marginBottom: 2 },
   note: {
     borderLeftWidth: 3,
