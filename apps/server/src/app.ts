@@ -46,8 +46,11 @@ import { readingsRoutes } from './features/readings/readings.routes.js';
 import { createReadingsService, type ReadingsService } from './features/readings/readings.service.js';
 import { remindersRoutes } from './features/reminders/reminders.routes.js';
 import { createRemindersService } from './features/reminders/reminders.service.js';
+import { createBillingReportService } from './features/reports/billing-report.service.js';
 import { patientReportRoutes } from './features/reports/patient-report.routes.js';
 import { createPatientReportService } from './features/reports/patient-report.service.js';
+import { reportsRoutes } from './features/reports/reports.routes.js';
+import { createReportsService } from './features/reports/reports.service.js';
 import { uploadsRoutes } from './features/uploads/uploads.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
 import { avatarMaxBytes, createUsersService } from './features/users/users.service.js';
@@ -255,6 +258,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       const patientReports = createPatientReportService({ db: database.db, clock, audit, outbox, storage });
       patientReportRoutes(api, patientReports);
       uploadsRoutes(api, storage);
+      reportsRoutes(api, {
+        reports: createReportsService({ db: database.db }),
+        billing: createBillingReportService({ db: database.db, clock, audit }),
+      });
       const texting = { db: database.db, clock, audit, storage, sender: messageSender };
       messagesRoutes(api, createMessagesService(texting));
       twilioWebhooksRoutes(api, {

@@ -567,6 +567,12 @@ const patientData: Record<string, PatientDataRoute> = {
     call: () => as().get(`/api/reports/patient?type=data&month=11&year=2026&patient=${p.main}&version=new`),
     patient: () => p.main,
   },
+
+  // Reports over many patients: one event naming the clinic, the month and every patient in the file.
+  'GET /api/reports/billing': {
+    call: () => as().get(`/api/reports/billing?month=11&year=2026&physician=${ids.northPhysician}`),
+    patient: () => 'list',
+  },
 };
 
 const docs = [
@@ -622,6 +628,8 @@ const notPatientData: Record<string, NotPatientData> = {
   'GET /api/devices/unrecognised': 'admin',
   'GET /api/smart-meter': 'inventory',
   'GET /api/pylo': 'inventory',
+  // Where the Reports section's months start: one date over the user's clinics, no patient.
+  'GET /api/reports/first-reading-date': 'admin',
   'GET /api/dev/outbox': 'dev',
   'GET /api/manualCronJobs/smsReminders': 'dev',
   ...Object.fromEntries(docs.map((route) => [route, 'docs' as const])),

@@ -1,0 +1,165 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { billingSetups, calls, patients, readings, timeEntries, users } from '../../db/schema/index.js';
+import { reportPatientsCondition, reportPatientsOrder } from './reports.repository.js';
+
+/** A calendar month of one clinic: its instants [start, end) and its days [firstDay, lastDay] (YYYY-MM-DD). */
+export interface BillingMonth {
+  clinicId: string;
+  timeZone: string;
+  start: Date;
+  end: Date;
+  firstDay: string;
+  lastDay: string;
+}
+
+export interface BillingFigures {
+  patientId: string;
+  firstName: string;
+  lastName: string;
+  /** YYYY-MM-DD. */
+  dateOfBirth: string | null;
+  mr: string | null;
+  enrolledAt: Date;
+  physician: { firstName: string; lastName: string } | null;
+  deviceDays: number;
+  trackedSeconds: number;
+  completedCall: boolean;
+}
+
+export interface BillingSetup {
+  patientId: string;
+  enrolledAt: Date;
+  month: number;
+  year: number;
+}
+
+const timestamptz = (instant: Date) => sql`${instant.toISOString()}::timestamptz`;
+
+/**
+ * The patient of the outer query, named in full in the subqueries below (drizzle leaves a column unqualified
+ * in a select without joins, where `id` would then be the reading's).
+ */
+const patientId = sql.raw('"patients"."id"');
+
+/** The start of the clinic's calendar day of the patient's enrolment: device data counts from there. */
+const enrolmentDayStart = (timeZone: string) =>
+  sql`(("patients"."enrolled_at" at time zone ${timeZone})::date::timestamp at time zone ${timeZone})`;
+
+/** A device reading that counts (DESIGN 4): not manual, not removed. */
+const deviceReading = sql`r.removed_at is null and r.source <> 'MANUAL'`;
+
+export function createBillingReportRepository(db: DbOrTx) {
+  return {
+    /**
+     * Each patient the report covers (`reportPatientsCondition`), in name order, with the month's billing figures: distinct days in the clinic's zone with a device reading on or
+     * after the enrolment day, the seconds of every time entry of the month's days, and whether a call of
+     * the month was completed.
+     */
+    findFiguresByClinic(month: BillingMonth, physicianId: string | null): Promise<BillingFigures[]> {
+      const { timeZone } = month;
+      const start = timestamptz(month.start);
+      const end = timestamptz(month.end);
+      return db
+        .select({
+          patientId: patients.id,
+          firstName: patients.firstName,
+          lastName: patients.lastName,
+          dateOfBirth: patients.dateOfBirth,
+          mr: patients.mr,
+          enrolledAt: sql<Date>`${patients.enrolledAt}`.mapWith(patients.enrolledAt),
+          physicianFirstName: users.firstName,
+          physicianLastName: users.lastName,
+          deviceDays: sql<number>`(
+            select count(distinct (r.taken_at at time zone ${timeZone})::date)::int from ${readings} r
+            where r.patient_id = ${patientId} and ${deviceReading}
+              and r.taken_at >= greatest(${start}, ${enrolmentDayStart(timeZone)}) and r.taken_at < ${end}
+          )`,
+          trackedSeconds: sql<number>`(
+            select coalesce(sum(te.seconds), 0)::int from ${timeEntries} te
+            where te.patient_id = ${patientId} and te.day >= ${month.firstDay}::date
+              and te.day <= ${month.lastDay}::date
+          )`,
+          completedCall: sql<boolean>`exists (
+            select 1 from ${calls} c where c.patient_id = ${patientId} and c.outcome = 'completed'
+              and c.at >= ${start} and c.at < ${end}
+          )`,
+        })
+        .from(patients)
+        .leftJoin(users, eq(users.id, patients.assignedPhysicianId))
+        .where(reportPatientsCondition(month.clinicId, physicianId))
+        .orderBy(...reportPatientsOrder)
+        .then((rows) =>
+          rows.map(({ physicianFirstName, physicianLastName, ...row }) => ({
+            ...row,
+            physician:
+              physicianFirstName !== null && physicianLastName !== null
+                ? { firstName: physicianFirstName, lastName: physicianLastName }
+                : null,
+          })),
+        );
+    },
+
+    /** The month that earned 99453 for each of these patients' enrolments, where one did. */
+    async findSetupsByPatients(patientIds: readonly string[]): Promise<BillingSetup[]> {
+      if (!patientIds.length) return [];
+      return db
+        .select({
+          patientId: billingSetups.patientId,
+          enrolledAt: billingSetups.enrolledAt,
+          month: billingSetups.month,
+          year: billingSetups.year,
+        })
+        .from(billingSetups)
+        .where(inArray(billingSetups.patientId, [...patientIds]));
+    },
+
+    /**
+     * For each of these patients, the first month, from the enrolment day up to the end of `until`, with
+     * device data on 2 distinct days of the clinic's zone: the month that earns 99453.
+     */
+    async findFirstSetupMonths(
+      until: BillingMonth,
+      patientIds: readonly string[],
+      setupDays: number,
+    ): Promise<{ patientId: string; month: number; year: number }[]> {
+      if (!patientIds.length) return [];
+      const { timeZone } = until;
+      const ids = sql.join(
+        patientIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      );
+      const result = (await db.execute(sql`
+        select patient_id, min(month_index)::int as month_index from (
+          select r.patient_id, (extract(year from x.day) * 12 + extract(month from x.day) - 1)::int as month_index
+          from ${readings} r
+            join ${patients} on "patients"."id" = r.patient_id
+            cross join lateral (select (r.taken_at at time zone ${timeZone})::date as day) as x
+          where r.patient_id in (${ids}) and ${deviceReading}
+            and r.taken_at >= ${enrolmentDayStart(timeZone)} and r.taken_at < ${timestamptz(until.end)}
+          group by r.patient_id, month_index
+          having count(distinct x.day) >= ${setupDays}
+        ) as months
+        group by patient_id`)) as unknown as { rows: { patient_id: string; month_index: number }[] };
+      return result.rows.map((r) => ({
+        patientId: r.patient_id,
+        month: (r.month_index % 12) + 1,
+        year: Math.floor(r.month_index / 12),
+      }));
+    },
+
+    /**
+     * Records the months that earned 99453, keeping a row already there: two reports run at once write the
+     * same month, and the first row stands.
+     */
+    async insertSetups(rows: readonly (BillingSetup & { clinicId: string })[], now: Date): Promise<void> {
+      if (!rows.length) return;
+      await db
+        .insert(billingSetups)
+        .values(rows.map((r) => ({ ...r, recordedAt: now })))
+        .onConflictDoNothing({ target: [billingSetups.patientId, billingSetups.enrolledAt] });
+    },
+  };
+}
+
+export type BillingReportRepository = ReturnType<typeof createBillingReportRepository>;

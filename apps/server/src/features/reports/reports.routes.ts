@@ -1,0 +1,57 @@
+import { BillingReportQuery } from '@vigil/core';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { BillingReportService } from './billing-report.service.js';
+import type { ReportsService } from './reports.service.js';
+
+/**
+ * The report calls' clinic and physician may be left out (decision 0013): a CLINIC user's clinic is then
+ * theirs (an operator is asked for one), and no physician, or 'all', means every physician of the clinic.
+ * The Reports section's forms always name both.
+ */
+const target = {
+  clinic: z.string().trim().max(100).optional(),
+  physician: z.string().trim().max(100).optional(),
+};
+const BillingQuery = BillingReportQuery.extend(target);
+
+/** A file answered for download or display, with its name (plain ASCII, and in full as UTF-8). */
+function sendFile(
+  reply: FastifyReply,
+  file: { fileName: string; type: string; disposition: 'inline' | 'attachment'; body: string | Buffer },
+) {
+  const ascii = file.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return reply
+    .type(file.type)
+    .header('Cache-Control', 'private, no-store')
+    .header('X-Content-Type-Options', 'nosniff')
+    .header(
+      'Content-Disposition',
+      `${file.disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+    )
+    .send(file.body);
+}
+
+/** The Reports section's calls (spec administration 7; decision 0013). */
+export function reportsRoutes(
+  app: FastifyInstance,
+  services: { reports: ReportsService; billing: BillingReportService },
+) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['reports'];
+
+  api.get('/reports/first-reading-date', { schema: { tags } }, async (req) => ({
+    data: await services.reports.firstReadingDate(req.user),
+  }));
+
+  api.get('/reports/billing', { schema: { tags, querystring: BillingQuery } }, async (req, reply) => {
+    const file = await services.billing.billingReport(req.user, req.query, req.ip);
+    return sendFile(reply, {
+      fileName: file.fileName,
+      type: 'text/csv; charset=utf-8',
+      disposition: 'attachment',
+      body: file.csv,
+    });
+  });
+}
