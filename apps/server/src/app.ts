@@ -47,8 +47,13 @@ import { createReadingsService, type ReadingsService } from './features/readings
 import { remindersRoutes } from './features/reminders/reminders.routes.js';
 import { createRemindersService } from './features/reminders/reminders.service.js';
 import { createBillingReportService } from './features/reports/billing-report.service.js';
+import { createMonitoringPdfRenderer } from './features/reports/monitoring-report-pdf.js';
 import { patientReportRoutes } from './features/reports/patient-report.routes.js';
 import { createPatientReportService } from './features/reports/patient-report.service.js';
+import {
+  createReportBatchesService,
+  type ReportEnqueuer,
+} from './features/reports/report-batches.service.js';
 import { reportsRoutes } from './features/reports/reports.routes.js';
 import { createReportsService } from './features/reports/reports.service.js';
 import { uploadsRoutes } from './features/uploads/uploads.routes.js';
@@ -63,6 +68,7 @@ import { createUnconfiguredSmsProvider } from './integrations/sms/unconfigured-s
 import { createLocalDiskStorage } from './integrations/storage/local-disk.storage.js';
 import { demoWithingsTokens, fakeVendors } from './integrations/vendors/fake-vendors.js';
 import { createBoss } from './jobs/boss.js';
+import { startBuildReports } from './jobs/build-report.job.js';
 import { startDeliverOutbox } from './jobs/deliver-outbox.job.js';
 import { startMonthlyReportEmail } from './jobs/monthly-report-email.job.js';
 import { startPurgeAuth } from './jobs/purge-auth.job.js';
@@ -203,6 +209,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     smartMeter: vendors.smartMeter,
   });
   let withingsQueue: WithingsNotificationQueue | undefined;
+  let enqueueReport: ReportEnqueuer | undefined;
+  const reportBatches = createReportBatchesService({
+    db: database.db,
+    clock,
+    audit,
+    storage,
+    render: createMonitoringPdfRenderer({ db: database.db, clock }),
+    enqueue: () => enqueueReport,
+  });
   // Pairing a Withings device activates it with Withings, in the pairing's transaction (decision 0009).
   const devices = createDevicesService({
     db: database.db,
@@ -230,6 +245,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await startSendReminders(boss, { clock, reminders });
     await startMonthlyReportEmail(boss, { db: database.db, clock, outbox, storage });
     withingsQueue = await startWithingsNotifications(boss, { pulls });
+    enqueueReport = await startBuildReports(boss, { clock, reports: reportBatches, log: app.log });
   }
 
   await registerSecurityHeaders(app);
@@ -261,6 +277,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       reportsRoutes(api, {
         reports: createReportsService({ db: database.db }),
         billing: createBillingReportService({ db: database.db, clock, audit }),
+        batches: reportBatches,
       });
       const texting = { db: database.db, clock, audit, storage, sender: messageSender };
       messagesRoutes(api, createMessagesService(texting));

@@ -1,8 +1,10 @@
+import path from 'node:path';
 import { bulkTimeNotes, type DeviceBrand } from '@vigil/core';
 import { and, eq, gt, isNotNull, max, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, messages } from '../../db/schema/index.js';
+import { createLocalDiskStorage } from '../../integrations/storage/local-disk.storage.js';
 import {
   inboundSmsParams,
   signedTwilioRequest,
@@ -32,6 +34,9 @@ import {
   nextCell,
   northNumber,
 } from '../reminders/reminder-fixtures.js';
+import { createMonitoringPdfRenderer } from '../reports/monitoring-report-pdf.js';
+import { createReportBatchesService } from '../reports/report-batches.service.js';
+import { createAuditService } from './audit.service.js';
 
 /**
  * Every registered route reads or changes a patient's data, and writes an audit event saying so, or is
@@ -98,6 +103,7 @@ const s = {
   smartMeterId: '',
   pyloId: '',
   deviceId: '',
+  reportId: '',
 };
 
 const as = (who: Who = 'northStaff') => w.as(who);
@@ -573,6 +579,29 @@ const patientData: Record<string, PatientDataRoute> = {
     call: () => as().get(`/api/reports/billing?month=11&year=2026&physician=${ids.northPhysician}`),
     patient: () => 'list',
   },
+  'GET /api/reports/batch': {
+    // A monitoring report built as its job builds it (the jobs are off here).
+    setup: async () => {
+      const res = await as().post('/api/reports/generate-batch', {
+        month: 11,
+        year: 2026,
+        clinic: ids.north,
+        physician: ids.northPhysician,
+      });
+      s.reportId = res.json().data._id;
+      const { clock, config } = app().vigil;
+      await createReportBatchesService({
+        db: db(),
+        clock,
+        audit: createAuditService({ clock }),
+        storage: createLocalDiskStorage(path.join(config.dataDir, 'uploads')),
+        render: createMonitoringPdfRenderer({ db: db(), clock }),
+        enqueue: () => undefined,
+      }).build(s.reportId);
+    },
+    call: () => as().get(`/api/reports/batch?reportId=${s.reportId}`),
+    patient: () => 'list',
+  },
 };
 
 const docs = [
@@ -630,6 +659,10 @@ const notPatientData: Record<string, NotPatientData> = {
   'GET /api/pylo': 'inventory',
   // Where the Reports section's months start: one date over the user's clinics, no patient.
   'GET /api/reports/first-reading-date': 'admin',
+  // The signed-in user's own reports: file names and states.
+  'GET /api/reports': 'self',
+  // Stores a report and sends its job; the download of what the job built is audited.
+  'POST /api/reports/generate-batch': 'job',
   'GET /api/dev/outbox': 'dev',
   'GET /api/manualCronJobs/smsReminders': 'dev',
   ...Object.fromEntries(docs.map((route) => [route, 'docs' as const])),

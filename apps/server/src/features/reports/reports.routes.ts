@@ -1,8 +1,9 @@
-import { BillingReportQuery } from '@vigil/core';
+import { BillingReportQuery, GenerateReportRequest } from '@vigil/core';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { BillingReportService } from './billing-report.service.js';
+import type { ReportBatchesService } from './report-batches.service.js';
 import type { ReportsService } from './reports.service.js';
 
 /**
@@ -15,6 +16,9 @@ const target = {
   physician: z.string().trim().max(100).optional(),
 };
 const BillingQuery = BillingReportQuery.extend(target);
+const GenerateBody = GenerateReportRequest.extend(target);
+const ReportsQuery = z.object({ userId: z.string().max(100).optional() });
+const BatchQuery = z.object({ reportId: z.string().max(100) });
 
 /** A file answered for download or display, with its name (plain ASCII, and in full as UTF-8). */
 function sendFile(
@@ -36,7 +40,7 @@ function sendFile(
 /** The Reports section's calls (spec administration 7; decision 0013). */
 export function reportsRoutes(
   app: FastifyInstance,
-  services: { reports: ReportsService; billing: BillingReportService },
+  services: { reports: ReportsService; billing: BillingReportService; batches: ReportBatchesService },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['reports'];
@@ -52,6 +56,24 @@ export function reportsRoutes(
       type: 'text/csv; charset=utf-8',
       disposition: 'attachment',
       body: file.csv,
+    });
+  });
+
+  api.post('/reports/generate-batch', { schema: { tags, body: GenerateBody } }, async (req) => ({
+    data: await services.batches.generate(req.user, req.body, req.ip),
+  }));
+
+  api.get('/reports', { schema: { tags, querystring: ReportsQuery } }, async (req) => ({
+    data: await services.batches.list(req.user, req.query.userId),
+  }));
+
+  api.get('/reports/batch', { schema: { tags, querystring: BatchQuery } }, async (req, reply) => {
+    const file = await services.batches.file(req.user, req.query.reportId, req.ip);
+    return sendFile(reply, {
+      fileName: file.fileName,
+      type: 'application/pdf',
+      disposition: 'inline',
+      body: file.bytes,
     });
   });
 }
