@@ -1,3 +1,6 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
+// tsx runs the server from the repository root, where no tsconfig sets the JSX transform: these say it.
 import { Document, Page, Text, View } from '@react-pdf/renderer';
 import type { ReactNode } from 'react';
 import type { PatientReportData, ReportCell, ReportDetails } from './patient-report-data.js';

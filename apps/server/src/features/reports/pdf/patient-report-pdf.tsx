@@ -1,3 +1,6 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
+// tsx runs the server from the repository root, where no tsconfig sets the JSX transform: these say it.
 /**
  * The patient report PDF (decision 0013): the one module other features import, for a report alone
  * (`GET /reports/patient`, the monthly email) or many in one document (the monitoring batch).

@@ -1,3 +1,6 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
+// tsx runs the server from the repository root, where no tsconfig sets the JSX transform: these say it.
 import { Circle, G, Line, Polyline, Rect, Svg, Text, View } from '@react-pdf/renderer';
 import type { ReportChart } from './patient-report-data.js';
 import { contentWidth, fontFamily, ink, styles } from './report-styles.js';
