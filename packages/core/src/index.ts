@@ -17,6 +17,7 @@ export * from './errors/app-error.js';
 export * from './errors/error-messages.js';
 export * from './format/calendar.helpers.js';
 export * from './format/patterns.constants.js';
+export * from './forms/forms.schema.js';
 export * from './format/text.helpers.js';
 export * from './medications/medications.schema.js';
 export * from './messages.js';
