@@ -3,7 +3,7 @@ import { defineConfig, devices } from '@playwright/test';
 
 const root = path.resolve(import.meta.dirname, '..');
 const artifacts = path.join(import.meta.dirname, '.artifacts');
-const port = 3100;
+const port = Number(process.env.E2E_PORT ?? 3100);
 
 /**
  * End-to-end tests against the real server (fresh seeded PGlite) and the built web app, in Debian's
