@@ -71,6 +71,10 @@ const deviceDashboard = screen(
 const deviceForm = () => import('../features/devices/pages/device-form-page');
 const addDevice = screen(deviceForm, (m) => m.AddDevicePage);
 const editDevice = screen(deviceForm, (m) => m.EditDevicePage);
+const manageForms = screen(
+  () => import('../features/forms/pages/manage-forms-page'),
+  (m) => m.ManageFormsPage,
+);
 
 /**
  * The routes of spec administration 2 and patients 2. Matching ignores case (React Router's default), so
@@ -110,6 +114,7 @@ export function createRouter() {
                   children: [
                     { path: paths.clinicDashboard, lazy: clinicDashboard },
                     { path: paths.clinicAdd, lazy: newClinic },
+                    { path: paths.manageForms, lazy: manageForms },
                   ],
                 },
                 { path: paths.clinicianPatientList, lazy: clinicianList },

@@ -23,6 +23,7 @@ export const paths = {
   deviceDashboard: '/device/dashboard',
   deviceAdd: '/device/add',
   deviceEdit: '/device/edit/:id',
+  manageForms: '/forms/manage',
 } as const;
 
 /** Where the spec sends a user after the session timed out. */

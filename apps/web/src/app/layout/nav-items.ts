@@ -1,4 +1,4 @@
-import type { SessionUser } from '@vigil/core';
+import { formTexts, type SessionUser } from '@vigil/core';
 import { deviceLabels, labels } from '../../lib/labels';
 import { paths } from '../../lib/paths';
 
@@ -18,12 +18,16 @@ export function navItems(user: SessionUser): NavItem[] {
 
 /**
  * The user menu's entries (spec administration 2, Top navigation): Device Management for care navigators
- * only (spec administration 6), then Account, Security and Logout for everyone.
+ * only (spec administration 6), Manage Forms for operator admins only (issue 13), then Account, Security
+ * and Logout for everyone.
  */
 export function userMenuItems(user: SessionUser): NavItem[] {
   return [
     ...(user.role.type === 'CARE_NAVIGATOR'
       ? [{ label: deviceLabels.deviceManagement, to: paths.deviceDashboard }]
+      : []),
+    ...(user.role.portal === 'CIRCLE' && user.role.access === 'ADMIN'
+      ? [{ label: formTexts.manageForms, to: paths.manageForms }]
       : []),
     { label: labels.account, to: paths.account },
     { label: labels.security, to: paths.security },
