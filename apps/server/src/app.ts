@@ -22,6 +22,14 @@ import { clinicsRoutes } from './features/clinics/clinics.routes.js';
 import { createClinicsService } from './features/clinics/clinics.service.js';
 import { devicesRoutes } from './features/devices/devices.routes.js';
 import { createDevicesService } from './features/devices/devices.service.js';
+import { formAdminRoutes } from './features/forms/form-admin.routes.js';
+import { createFormAdminService } from './features/forms/form-admin.service.js';
+import { formLinksRoutes } from './features/forms/form-links.routes.js';
+import { createFormLinksService } from './features/forms/form-links.service.js';
+import { formWebhookRoutes } from './features/forms/form-webhook.routes.js';
+import { createFormWebhookService } from './features/forms/form-webhook.service.js';
+import { formsRoutes } from './features/forms/forms.routes.js';
+import { createFormsService } from './features/forms/forms.service.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { ingestionRoutes } from './features/ingestion/ingestion.routes.js';
 import { createIngestionService } from './features/ingestion/ingestion.service.js';
@@ -291,6 +299,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         authToken: config.twilioWebhookToken,
         publicUrl: config.publicUrl,
       });
+      const forming = { db: database.db, clock, audit };
+      formsRoutes(api, createFormsService({ ...texting, publicUrl: config.publicUrl }));
+      formLinksRoutes(api, createFormLinksService({ ...forming, storage }), {
+        perMinute: config.authRateLimitPerMinute,
+      });
+      formWebhookRoutes(api, createFormWebhookService(forming));
+      formAdminRoutes(api, createFormAdminService(forming));
       if (config.env !== 'production') devOutboxRoutes(api, outbox);
       if (config.env !== 'production') remindersRoutes(api, reminders);
       ingestionRoutes(api, { ingestion, pulls, vendors, withingsQueue: () => withingsQueue });

@@ -64,6 +64,11 @@ export interface FormFileView {
   name: string;
   type: string;
   size: number;
+  /**
+   * What a file answer stores as its `content` (`/api/forms/{patientId}/files/{_id}`), answered by both
+   * upload routes: the patient's link page does not know the patient's id.
+   */
+  url: string;
 }
 
 export interface FormSummaryView {
@@ -246,6 +251,7 @@ export const formTexts = {
   linkExpired: 'This form link has expired. Please ask your care team for a new one.',
   linkInvalid: 'This form link is not valid.',
   thankYou: 'Thank you. Your answers were sent to your care team.',
+  greeting: (firstName: string) => `Hello ${firstName},`,
   formRetired: 'This form is no longer in use.',
   answersInvalid: 'The answers do not fit this form.',
   badSignature: 'The signature does not match.',
@@ -257,7 +263,48 @@ export const formTexts = {
   external: 'External URL',
   definitionInvalid: 'The definition must be SurveyJS JSON with at least one question.',
   folderNameTaken: 'A folder with this name already exists.',
+  noTextConsent: 'The patient has not agreed to receive texts, so the form cannot be texted.',
+  notHosted: 'Only forms hosted by Vigil can be filled here.',
+  versionUnknown: 'This version of the form does not exist.',
+  unknownQuestion: 'This form has no such question.',
+  notAChoice: 'This answer is not one of the choices.',
+  fileNotAttachable: 'This file was not uploaded for this form, or is already attached.',
+  fileMissing: 'Please choose a file.',
+  fileType: 'Only PDF, JPEG and PNG files can be attached.',
+  fileTooLarge: 'The file is larger than 10 MB.',
+  patientRequired: 'Choose the patient the form is opened for.',
+  folderOrderInvalid: 'The order must name every folder exactly once.',
+  folderUnknown: 'This folder does not exist.',
+  circleAdminOnly: 'Only an operator administrator can manage forms.',
 } as const;
+
+/** Answer files (DESIGN 3, patient data): their types, by content, and their size. */
+export const formFileTypes = ['application/pdf', 'image/jpeg', 'image/png'] as const;
+export const formFileMaxBytes = 10 * 1024 * 1024;
+
+/** Where an answer's file is read back (the `content` of a SurveyJS file answer). */
+export const formFileUrl = (patientId: string, fileId: string) => `/api/forms/${patientId}/files/${fileId}`;
+
+const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * An appointment answer in words: a SurveyJS `date` ('2026-12-01') or `datetime-local` ('2026-12-01T10:30')
+ * value, as written, in no time zone: 'Tue, Dec 1, 2026, 10:30 AM'. Anything else is answered as it came.
+ */
+export function formatAppointment(value: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?)?$/.exec(value.trim());
+  if (!m) return value;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return value;
+  const words = `${weekdays[date.getUTCDay()]}, ${months[month - 1]} ${day}, ${year}`;
+  if (m[4] === undefined) return words;
+  const hours = Number(m[4]);
+  const minutes = m[5]!;
+  if (hours > 23 || Number(minutes) > 59) return value;
+  return `${words}, ${hours % 12 === 0 ? 12 : hours % 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
+}
 
 /** The staff note a submission writes: the form's title, then each answer as 'Question: answer'. */
 export function formNoteText(formTitle: string, answers: readonly FormAnswer[]): string {

@@ -4,6 +4,7 @@ export * from './auth-tokens.table.js';
 export * from './calls.table.js';
 export * from './clinics.table.js';
 export * from './devices.table.js';
+export * from './forms.table.js';
 export * from './messages.table.js';
 export * from './notes.table.js';
 export * from './outbox.table.js';

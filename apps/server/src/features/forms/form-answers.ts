@@ -1,0 +1,173 @@
+import { type FormAnswer, formatAppointment, formFileUrl, formTexts } from '@vigil/core';
+import { Helpers, Model, type Question } from 'survey-core';
+import { isUuid } from '../../db/uuid.js';
+
+/** A file answer's reference to an uploaded file: the question it answers and the file's id. */
+export interface FileReference {
+  question: string;
+  fileId: string;
+}
+
+export interface HostedAnswers {
+  answers: FormAnswer[];
+  files: FileReference[];
+  /** Reasons per question; empty when the answers fit the definition. */
+  fields: Record<string, string>;
+}
+
+/** survey-core's questions as one type: the properties below belong to some question classes only. */
+type SurveyQuestion = Question & {
+  inputType?: string;
+  rateValues?: unknown[];
+  visibleRateValues?: Array<{ value: unknown }>;
+  visibleChoices?: Array<{ value: unknown }>;
+  hasOther?: boolean;
+  hasComment?: boolean;
+  valueTrue?: unknown;
+  valueFalse?: unknown;
+};
+
+const choiceTypes = new Set(['radiogroup', 'checkbox', 'dropdown', 'tagbox', 'imagepicker']);
+const appointmentInputs = new Set(['datetime-local', 'date']);
+
+/** The question names a definition has; an empty list when it is no SurveyJS JSON at all. */
+export function definitionQuestions(definition: Record<string, unknown>): string[] {
+  try {
+    return new Model(definition).getAllQuestions().map((q) => q.name);
+  } catch {
+    return [];
+  }
+}
+
+function answerKind(q: SurveyQuestion): FormAnswer['kind'] {
+  const type = q.getType();
+  if (type === 'text' || type === 'comment') {
+    const inputType = String(q.inputType ?? 'text');
+    if (appointmentInputs.has(inputType)) return 'appointment';
+    return inputType === 'number' || inputType === 'range' ? 'number' : 'text';
+  }
+  if (type === 'file') return 'file';
+  if (type === 'boolean') return 'boolean';
+  if (choiceTypes.has(type)) return 'choice';
+  if (type === 'rating') return (q.rateValues?.length ?? 0) > 0 ? 'choice' : 'number';
+  if (type === 'expression') return typeof q.value === 'number' ? 'number' : 'other';
+  return 'other';
+}
+
+/** A value in words: text as it is, lists joined, objects (a matrix's rows) as 'row: value' pairs. */
+function inWords(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (Array.isArray(value)) return value.map(inWords).filter(Boolean).join(', ');
+  if (typeof value === 'object') {
+    return Object.entries(value as Record<string, unknown>)
+      .map(([k, v]) => `${k}: ${inWords(v)}`)
+      .join('; ');
+  }
+  return String(value);
+}
+
+const fileNames = (value: unknown) =>
+  (Array.isArray(value) ? value : [])
+    .map((f) => (f && typeof f === 'object' ? String((f as { name?: unknown }).name ?? '') : ''))
+    .filter(Boolean)
+    .join(', ');
+
+function prettyFormat(q: SurveyQuestion, kind: FormAnswer['kind']): string {
+  if (kind === 'appointment') return formatAppointment(String(q.value));
+  if (kind === 'file') return fileNames(q.value);
+  return inWords(q.displayValue);
+}
+
+/** Whether a raw value is one of the question's choices (or its other, none or select-all item). */
+function isChoice(q: SurveyQuestion, value: unknown): boolean {
+  const choices = q.getType() === 'rating' ? q.visibleRateValues : q.visibleChoices;
+  return (choices ?? []).some((c) => Helpers.isTwoValueEquals(c.value, value));
+}
+
+function choiceProblem(q: SurveyQuestion, raw: unknown): string | undefined {
+  const type = q.getType();
+  if (type === 'boolean') {
+    const ok =
+      typeof raw === 'boolean' ||
+      Helpers.isTwoValueEquals(raw, q.valueTrue) ||
+      Helpers.isTwoValueEquals(raw, q.valueFalse);
+    return ok ? undefined : formTexts.notAChoice;
+  }
+  if (!choiceTypes.has(type) && type !== 'rating') return undefined;
+  if (q.hasOther) return undefined;
+  const values = Array.isArray(raw) ? raw : [raw];
+  return values.every((v) => isChoice(q, v)) ? undefined : formTexts.notAChoice;
+}
+
+/** The file ids a file answer refers to: each `content` must be this patient's form file URL. */
+function fileReferences(q: SurveyQuestion, raw: unknown, patientId: string): FileReference[] | undefined {
+  if (!Array.isArray(raw)) return undefined;
+  const prefix = formFileUrl(patientId, '');
+  const refs: FileReference[] = [];
+  for (const item of raw) {
+    const content = item && typeof item === 'object' ? (item as { content?: unknown }).content : undefined;
+    if (typeof content !== 'string' || !content.startsWith(prefix)) return undefined;
+    const fileId = content.slice(prefix.length);
+    if (!isUuid(fileId)) return undefined;
+    refs.push({ question: q.name, fileId });
+  }
+  return refs;
+}
+
+/**
+ * Reads answers against a hosted form's definition with survey-core, as the page that filled them did:
+ * names the definition does not have, values not among a question's choices, survey-core's own errors
+ * (required, validators, every page) and file answers that point anywhere but this patient's uploads are
+ * reasons per question. The answers in words come from the model: each non-empty visible question, in the
+ * definition's order.
+ */
+export function readHostedAnswers(
+  definition: Record<string, unknown>,
+  data: Record<string, unknown>,
+  patientId: string,
+): HostedAnswers {
+  const model = new Model(definition);
+  const questions = model.getAllQuestions() as SurveyQuestion[];
+  const byName = new Map(questions.map((q) => [q.name, q]));
+  const fields: Record<string, string> = {};
+  const known = new Set<string>(byName.keys());
+  for (const q of questions) if (q.hasOther || q.hasComment) known.add(`${q.name}-Comment`);
+  for (const v of model.calculatedValues) known.add(v.name);
+  for (const name of Object.keys(data)) if (!known.has(name)) fields[name] = formTexts.unknownQuestion;
+
+  const files: FileReference[] = [];
+  for (const [name, raw] of Object.entries(data)) {
+    const q = byName.get(name);
+    if (!q || raw === undefined || raw === null) continue;
+    if (q.getType() === 'file') {
+      const refs = fileReferences(q, raw, patientId);
+      if (refs) files.push(...refs);
+      else fields[name] = formTexts.fileNotAttachable;
+      continue;
+    }
+    const problem = choiceProblem(q, raw);
+    if (problem) fields[name] = problem;
+  }
+
+  model.data = data;
+  model.validate(true, false);
+  for (const q of questions) {
+    const error = q.errors[0];
+    if (error && !fields[q.name]) fields[q.name] = error.getText();
+  }
+
+  const answers: FormAnswer[] = questions
+    .filter((q) => q.isVisible && !q.isEmpty() && q.getType() !== 'html')
+    .map((q) => {
+      const kind = answerKind(q);
+      return {
+        name: q.name,
+        text: q.processedTitle || q.name,
+        type: q.getType(),
+        kind,
+        answer: q.value,
+        prettyFormat: prettyFormat(q, kind),
+      };
+    });
+  return { answers, files, fields };
+}
