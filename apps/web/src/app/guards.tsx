@@ -47,16 +47,21 @@ function RedirectToSignIn() {
   return <Navigate to={paths.signIn} replace />;
 }
 
-/** Signed-in routes: a signed-out user goes to /signin (or where the sign-out said), the rest are watched. */
-export function RequireSignedIn() {
+/**
+ * Signed-in routes: a signed-out user goes to /signin (or where the sign-out said), the rest are watched.
+ * A page `framed` in another page of the app leaves the watch to that page, which the frame keeps informed
+ * of its activity; opened on its own, it is watched like any other.
+ */
+export function RequireSignedIn({ framed = false }: { framed?: boolean }) {
   const { state } = useSession();
+  const watched = !framed || window.parent === window;
   if (state.status !== 'signedIn') {
     return state.landing ? <Navigate to={state.landing} replace /> : <RedirectToSignIn />;
   }
   return (
     <>
       <ClearLanding />
-      <InactivityWatch />
+      {watched && <InactivityWatch />}
       <Outlet />
     </>
   );

@@ -5,6 +5,7 @@ import { RecoverPage } from '../features/auth/pages/recover-page';
 import { SetPasswordPage } from '../features/auth/pages/set-password-page';
 import { SignInPage } from '../features/auth/pages/sign-in-page';
 import { SignUpPage } from '../features/auth/pages/sign-up-page';
+import { formPaths } from '../features/forms/form-paths';
 import { labels } from '../lib/labels';
 import { paths } from '../lib/paths';
 import { RequireOperatorPortal, RequireSignedIn, RequireSignedOut, SessionGate } from './guards';
@@ -57,7 +58,7 @@ const addPatient = screen(patientForm, (m) => m.AddPatientPage);
 const editPatient = screen(patientForm, (m) => m.EditPatientPage);
 const patientSettings = screen(patientForm, (m) => m.PatientSettingsPage);
 const patientDetails = screen(
-  () => import('../features/patients/pages/patient-details-page'),
+  () => import('./pages/patient-details-page'),
   (m) => m.PatientDetailsPage,
 );
 const patientAuditTrail = screen(
@@ -71,6 +72,15 @@ const deviceDashboard = screen(
 const deviceForm = () => import('../features/devices/pages/device-form-page');
 const addDevice = screen(deviceForm, (m) => m.AddDevicePage);
 const editDevice = screen(deviceForm, (m) => m.EditDevicePage);
+// The forms' pages bring SurveyJS and its styles, in their own chunks (DESIGN 7).
+const hostedForm = screen(
+  () => import('../features/forms/pages/hosted-form-page'),
+  (m) => m.HostedFormPage,
+);
+const formLink = screen(
+  () => import('../features/forms/pages/form-link-page'),
+  (m) => m.FormLinkPage,
+);
 const manageForms = screen(
   () => import('../features/forms/pages/manage-forms-page'),
   (m) => m.ManageFormsPage,
@@ -132,6 +142,14 @@ export function createRouter() {
             },
           ],
         },
+        {
+          // The hosted form in the detail page's frame: signed in, without the app's layout, and with no
+          // inactivity watch of its own (the page around the frame keeps the one).
+          element: <RequireSignedIn framed />,
+          children: [{ path: formPaths.fill, lazy: hostedForm }],
+        },
+        // A form texted to a patient: public, whether or not someone is signed in on this browser.
+        { path: formPaths.link, lazy: formLink },
         { path: '*', element: <Navigate to={paths.signIn} replace /> },
       ],
     },

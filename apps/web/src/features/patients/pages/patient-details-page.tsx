@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
-import { detailLabels } from '@vigil/core';
-import { useState } from 'react';
+import { detailLabels, type PatientDetailsView } from '@vigil/core';
+import { type ReactNode, useState } from 'react';
 import { useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { usePatientDetails } from '../api/get-patient-details';
@@ -18,7 +18,15 @@ import { MonthlyNotesPanel } from '../components/monthly-notes-panel';
 import { PatientChartsPanel } from '../components/patient-charts-panel';
 import { useDetailsTimer } from '../components/use-details-timer';
 
-function PatientDetails({ patientId }: { patientId: string }) {
+/**
+ * The panels another feature brings to the page, composed in app/ (web features do not import each other):
+ * the forms panel (issue 13), given the patient the page has loaded.
+ */
+export interface PatientDetailsPanels {
+  formsPanel?: (patient: PatientDetailsView) => ReactNode;
+}
+
+function PatientDetails({ patientId, formsPanel }: { patientId: string } & PatientDetailsPanels) {
   const details = usePatientDetails(patientId);
   // The timer counts from the moment the patient is on screen; leaving the page (or the patient) saves it.
   const timer = useDetailsTimer(patientId, details.data !== undefined);
@@ -65,6 +73,7 @@ function PatientDetails({ patientId }: { patientId: string }) {
           // The readings and medications panel (patient-charts-panel.tsx) takes this slot.
           charts: <PatientChartsPanel patient={patient} />,
           messages: <MessagesPanel patient={patient} />,
+          forms: formsPanel?.(patient),
           // The monthly reports panel (monthly-notes-panel.tsx) takes this slot.
           monthly: <MonthlyNotesPanel patient={patient} />,
         }}
@@ -74,9 +83,9 @@ function PatientDetails({ patientId }: { patientId: string }) {
 }
 
 /** /patient/details/{id}: where a nurse reads the alerts, keeps notes and logs calls (spec patients 2.6). */
-export function PatientDetailsPage() {
+export function PatientDetailsPage({ formsPanel }: PatientDetailsPanels) {
   const { id = '' } = useParams();
   // A new patient (Previous, Next) starts with fresh panels: no draft or dialog carries over, and the
   // previous patient's timer saves as its page unmounts.
-  return <PatientDetails key={id} patientId={id} />;
+  return <PatientDetails key={id} patientId={id} formsPanel={formsPanel} />;
 }
