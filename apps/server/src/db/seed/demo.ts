@@ -5,6 +5,7 @@ import { hashPassword } from '../../features/auth/secrets.js';
 import type { Db } from '../client.js';
 import { clinics, users } from '../schema/index.js';
 import type { WithingsTokenMaker } from './demo-devices.js';
+import { seedDemoForms } from './demo-forms.js';
 import { seedDemoPatients } from './demo-patients.js';
 
 export const demoPassword = 'Demo!Pass1';
@@ -215,6 +216,7 @@ export async function seedDemo(
       .insert(users)
       .values([...demoAccounts, ...demoColleagues].map((account) => ({ ...account, passwordHash })));
     await seedDemoPatients(tx, clock.now(), demoIds, options.withingsTokens);
+    await seedDemoForms(tx, clock.now(), demoIds.staffSunrise);
   });
   return true;
 }

@@ -1,4 +1,10 @@
-import type { FormAdminView, FormFileView, FormSubmissionView, FormSummaryView } from '@vigil/core';
+import {
+  type FormAdminView,
+  type FormFileView,
+  type FormSubmissionView,
+  type FormSummaryView,
+  formFileUrl,
+} from '@vigil/core';
 import type { FormFileRow, FormRow } from '../../db/schema/index.js';
 import type { SubmissionWithNames } from './forms.repository.js';
 
@@ -51,4 +57,5 @@ export const toFileView = (file: FormFileRow): FormFileView => ({
   name: file.name,
   type: file.type,
   size: file.size,
+  url: formFileUrl(file.patientId, file.id),
 });
