@@ -30,6 +30,26 @@ const EnvSchema = z.object({
   WITHINGS_API_URL: z.url().optional(),
   WITHINGS_CLIENT_ID: z.string().optional(),
   WITHINGS_CLIENT_SECRET: z.string().optional(),
+  /** Comma-separated https origins of external form hosts, which the forms panel may frame. */
+  FORM_HOSTS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .url()
+          .refine((h) => h.startsWith('https://') && new URL(h).origin === h.replace(/\/$/, ''), {
+            message: 'FORM_HOSTS must list https origins (https://forms.example.com), separated by commas',
+          })
+          .transform((h) => new URL(h).origin),
+      ),
+    ),
   /** 32 bytes, base64: the key vendor tokens are encrypted with at rest. */
   DEVICE_TOKEN_KEY: z.string().optional(),
 });
@@ -60,6 +80,8 @@ export interface Config {
   vendors: VendorConfig;
   /** Background jobs; tests that drive the outbox by hand turn them off. */
   jobs: boolean;
+  /** External form hosts' origins: the Content-Security-Policy lets the app frame them (issue 13). */
+  formHosts: string[];
 }
 
 export class ConfigError extends Error {}
@@ -167,5 +189,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     vendors: vendorConfig(e),
     jobs: true,
+    formHosts: e.FORM_HOSTS,
   };
 }

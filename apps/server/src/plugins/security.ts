@@ -3,9 +3,11 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * A strict Content-Security-Policy: scripts only from this origin. Styles allow inline because MUI's
- * emotion injects style elements at run time; no script can be injected through that.
+ * emotion injects style elements at run time; no script can be injected through that. Frames: the forms
+ * panel frames the app's own hosted form page and the configured external form hosts (FORM_HOSTS), and only
+ * this origin may frame the app.
  */
-export async function registerSecurityHeaders(app: FastifyInstance) {
+export async function registerSecurityHeaders(app: FastifyInstance, formHosts: readonly string[] = []) {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -16,11 +18,11 @@ export async function registerSecurityHeaders(app: FastifyInstance) {
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
-        frameSrc: ["'self'"],
+        frameSrc: ["'self'", ...formHosts],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
-        frameAncestors: ["'none'"],
+        frameAncestors: ["'self'"],
       },
     },
     crossOriginEmbedderPolicy: false,
