@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import { bulkTimeNotes, type DeviceBrand } from '@vigil/core';
 import { and, eq, gt, isNotNull, max, sql } from 'drizzle-orm';
@@ -104,6 +105,12 @@ const s = {
   pyloId: '',
   deviceId: '',
   reportId: '',
+  formId: '',
+  externalForm: { id: '', secret: '' },
+  formFile: { _id: '', name: '', type: '' },
+  submissionId: '',
+  linkToken: '',
+  linkFileContent: '',
 };
 
 const as = (who: Who = 'northStaff') => w.as(who);
@@ -271,6 +278,134 @@ const patientData: Record<string, PatientDataRoute> = {
   'GET /api/auditTrailLogs/:patientId': {
     call: () => as().get(`/api/auditTrailLogs/${p.main}?fromDate=2026-11-01&endDate=2026-11-02`),
     patient: () => p.main,
+  },
+
+  // Forms: opened, filled (with an answer's file), listed, viewed; texted to the patient and filled by them.
+  'GET /api/form-definitions/:formId': {
+    setup: async () => {
+      const folder = await operator().post('/api/form-admin/folders', { name: 'Audit forms' });
+      const folderId = folder.json().data._id;
+      const hosted = await operator().post('/api/form-admin/forms', {
+        kind: 'HOSTED',
+        title: 'Audit check',
+        folderId,
+        definition: {
+          elements: [
+            { type: 'text', name: 'feeling', title: 'How are you?' },
+            { type: 'file', name: 'photo', title: 'Photo' },
+          ],
+        },
+      });
+      s.formId = hosted.json().data._id;
+      const external = await operator().post('/api/form-admin/forms', {
+        kind: 'EXTERNAL',
+        title: 'Audit external',
+        folderId,
+        url: 'https://forms.example.com/audit',
+      });
+      s.externalForm = { id: external.json().data._id, secret: external.json().data.secret };
+    },
+    call: () => as().get(`/api/form-definitions/${s.formId}?patientId=${p.main}`),
+    patient: () => p.main,
+  },
+  'POST /api/forms/:patientId/files': {
+    call: async () => {
+      const file = multipartFile('file', 'ankle.png', 'image/png', tinyPng);
+      const res = await app().inject({
+        method: 'POST',
+        url: `/api/forms/${p.main}/files`,
+        headers: { ...file.headers, authorization: `Bearer ${w.tokens.northStaff}` },
+        payload: file.payload,
+      });
+      s.formFile = res.json().data;
+      return res;
+    },
+    patient: () => p.main,
+  },
+  'POST /api/forms/:patientId/submissions': {
+    call: async () => {
+      const photo = [
+        { name: 'ankle.png', type: 'image/png', content: `/api/forms/${p.main}/files/${s.formFile._id}` },
+      ];
+      const res = await as().post(`/api/forms/${p.main}/submissions`, {
+        formId: s.formId,
+        version: 1,
+        data: { feeling: 'Fine', photo },
+      });
+      s.submissionId = res.json().data?.submission?._id;
+      return res;
+    },
+    patient: () => p.main,
+  },
+  'GET /api/forms/:patientId': { call: () => as().get(`/api/forms/${p.main}`), patient: () => p.main },
+  'GET /api/forms/:patientId/submissions/:submissionId': {
+    call: () => as().get(`/api/forms/${p.main}/submissions/${s.submissionId}`),
+    patient: () => p.main,
+  },
+  'GET /api/forms/:patientId/files/:fileId': {
+    call: () => as().get(`/api/forms/${p.main}/files/${s.formFile._id}`),
+    patient: () => p.main,
+  },
+  'POST /api/webhooks/forms/:formId': {
+    call: () => {
+      const body = JSON.stringify({
+        patientId: p.main,
+        submissionId: 'audit-1',
+        answers: [{ name: 'q1', text: 'How are you?', answer: 'Fine' }],
+      });
+      const signature = createHmac('sha256', s.externalForm.secret).update(body).digest('hex');
+      return app().inject({
+        method: 'POST',
+        url: `/api/webhooks/forms/${s.externalForm.id}`,
+        headers: { 'content-type': 'application/json', 'x-vigil-signature': `sha256=${signature}` },
+        payload: body,
+      });
+    },
+    patient: () => p.main,
+  },
+  'POST /api/forms/:patientId/links': {
+    call: async () => {
+      const res = await as().post(`/api/forms/${p.text}/links`, { formId: s.formId });
+      const sent = await db()
+        .select({ body: messages.body })
+        .from(messages)
+        .where(eq(messages.patientId, p.text));
+      s.linkToken = /\/f\/([\w-]+)/.exec(sent.map((m) => m.body).join(' '))?.[1] ?? '';
+      return res;
+    },
+    patient: () => p.text,
+  },
+  'GET /api/form-links/:token': {
+    call: () => app().inject({ method: 'GET', url: `/api/form-links/${s.linkToken}` }),
+    patient: () => p.text,
+  },
+  'POST /api/form-links/:token/files': {
+    call: async () => {
+      const file = multipartFile('file', 'feet.png', 'image/png', tinyPng);
+      const res = await app().inject({
+        method: 'POST',
+        url: `/api/form-links/${s.linkToken}/files`,
+        headers: file.headers,
+        payload: file.payload,
+      });
+      s.linkFileContent = res.json().data?.url;
+      return res;
+    },
+    patient: () => p.text,
+  },
+  'POST /api/form-links/:token': {
+    call: () =>
+      app().inject({
+        method: 'POST',
+        url: `/api/form-links/${s.linkToken}`,
+        payload: {
+          data: {
+            feeling: 'Better',
+            photo: [{ name: 'feet.png', type: 'image/png', content: s.linkFileContent }],
+          },
+        },
+      }),
+    patient: () => p.text,
   },
 
   // Texts.
@@ -663,6 +798,14 @@ const notPatientData: Record<string, NotPatientData> = {
   'GET /api/reports': 'self',
   // Stores a report and sends its job; the download of what the job built is audited.
   'POST /api/reports/generate-batch': 'job',
+  // Forms and their folders: questionnaires shared by every clinic, no patient in them.
+  'GET /api/forms': 'admin',
+  'GET /api/form-admin': 'admin',
+  'POST /api/form-admin/folders': 'admin',
+  'PUT /api/form-admin/folders/:folderId': 'admin',
+  'PUT /api/form-admin/folder-order': 'admin',
+  'POST /api/form-admin/forms': 'admin',
+  'PUT /api/form-admin/forms/:formId': 'admin',
   'GET /api/dev/outbox': 'dev',
   'GET /api/manualCronJobs/smsReminders': 'dev',
   ...Object.fromEntries(docs.map((route) => [route, 'docs' as const])),
