@@ -82,13 +82,18 @@ export function ManageFolderCard({
         </Typography>
       ) : (
         <TableContainer>
-          <Table aria-labelledby={titleId} size="small">
+          {/* Fixed columns line up from one folder's table to the next. */}
+          <Table aria-labelledby={titleId} size="small" sx={{ tableLayout: { md: 'fixed' }, minWidth: 560 }}>
             <TableHead>
               <TableRow>
-                <TableCell sx={{ pl: { xs: 2, sm: 3 } }}>{manageLabels.title}</TableCell>
-                <TableCell>{manageLabels.kind}</TableCell>
-                <TableCell align="right">{manageLabels.version}</TableCell>
-                <TableCell align="right">{manageLabels.submissions}</TableCell>
+                <TableCell sx={{ pl: { xs: 2, sm: 3 }, width: '44%' }}>{manageLabels.title}</TableCell>
+                <TableCell sx={{ width: '20%' }}>{manageLabels.kind}</TableCell>
+                <TableCell align="right" sx={{ width: '11%' }}>
+                  {manageLabels.version}
+                </TableCell>
+                <TableCell align="right" sx={{ width: '13%' }}>
+                  {manageLabels.submissions}
+                </TableCell>
                 <TableCell align="right" aria-label={manageLabels.actions} sx={{ pr: { xs: 2, sm: 3 } }} />
               </TableRow>
             </TableHead>

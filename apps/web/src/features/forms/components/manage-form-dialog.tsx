@@ -239,8 +239,8 @@ export function ManageFormDialog({
                           onBlur={field.onBlur}
                           onChange={field.onChange}
                           multiline
-                          minRows={18}
-                          maxRows={30}
+                          minRows={12}
+                          maxRows={24}
                           fullWidth
                           required
                           error={Boolean(fieldState.error ?? parsed.error)}

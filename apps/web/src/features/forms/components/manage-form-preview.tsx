@@ -1,6 +1,6 @@
 import 'survey-core/survey-core.fontless.min.css';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
+import { useTheme } from '@mui/material/styles';
 import { formTexts } from '@vigil/core';
 import { useMemo } from 'react';
 import { Model } from 'survey-core';
@@ -8,26 +8,27 @@ import { Survey } from 'survey-react-ui';
 
 /**
  * A hosted form as staff will see it, rendered by the SurveyJS Form Library from the definition being
- * edited. It can be tried out but not completed. Imported only by the lazily loaded Manage Forms page, so
- * the library and its styles stay out of the other chunks.
+ * edited, in the app's font and colours. It can be tried out but not completed. Imported only by the lazily
+ * loaded Manage Forms page, so the library and its styles stay out of the other chunks.
  */
 export function ManageFormPreview({ definition }: { definition: Record<string, unknown> }) {
+  const theme = useTheme();
   const model = useMemo(() => {
     const survey = new Model(definition);
     survey.showCompleteButton = false;
+    survey.applyTheme({
+      cssVariables: {
+        '--sjs-font-family': String(theme.typography.fontFamily),
+        '--sjs-primary-backcolor': theme.palette.primary.main,
+        '--sjs-primary-backcolor-dark': theme.palette.primary.dark,
+        '--sjs-primary-forecolor': theme.palette.primary.contrastText,
+        '--sjs-general-backcolor-dim': theme.palette.background.default,
+      },
+    });
     return survey;
-  }, [definition]);
+  }, [definition, theme]);
 
   if (model.getAllQuestions().length === 0)
     return <Alert severity="info">{formTexts.definitionInvalid}</Alert>;
-  return (
-    <Box
-      sx={{
-        fontFamily: 'Roboto, sans-serif',
-        '& .sd-root-modern': { '--font-family': 'Roboto, sans-serif' },
-      }}
-    >
-      <Survey model={model} />
-    </Box>
-  );
+  return <Survey model={model} />;
 }
