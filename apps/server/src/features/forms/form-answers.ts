@@ -30,10 +30,16 @@ type SurveyQuestion = Question & {
 const choiceTypes = new Set(['radiogroup', 'checkbox', 'dropdown', 'tagbox', 'imagepicker']);
 const appointmentInputs = new Set(['datetime-local', 'date']);
 
-/** The question names a definition has; an empty list when it is no SurveyJS JSON at all. */
+/** Elements that show something and take no answer. */
+const displayOnly = new Set(['html', 'image']);
+
+/** The names of the questions a definition asks; an empty list when it is no SurveyJS JSON at all. */
 export function definitionQuestions(definition: Record<string, unknown>): string[] {
   try {
-    return new Model(definition).getAllQuestions().map((q) => q.name);
+    return new Model(definition)
+      .getAllQuestions()
+      .filter((q) => !displayOnly.has(q.getType()))
+      .map((q) => q.name);
   } catch {
     return [];
   }
@@ -157,7 +163,7 @@ export function readHostedAnswers(
   }
 
   const answers: FormAnswer[] = questions
-    .filter((q) => q.isVisible && !q.isEmpty() && q.getType() !== 'html')
+    .filter((q) => q.isVisible && !q.isEmpty() && !displayOnly.has(q.getType()))
     .map((q) => {
       const kind = answerKind(q);
       return {
