@@ -61,6 +61,7 @@ test.describe('device management (operator portal)', () => {
     const menu = await openUserMenu(page);
     await expect(menu.getByRole('menuitem')).toHaveText([
       'Device Management',
+      'Manage Forms',
       'Account',
       'Security',
       'Logout',
