@@ -69,6 +69,8 @@ export interface FormFiles {
 
 interface FormSurveyProps {
   definition: Record<string, unknown>;
+  /** The form's title, shown by the survey when its definition names none. */
+  title?: string;
   /** The answers to start from: a submission (View) or the frame's parameters (a new or duplicated form). */
   data?: Record<string, unknown>;
   answers?: Map<string, string>;
@@ -85,6 +87,7 @@ interface FormSurveyProps {
  */
 export function FormSurvey({
   definition,
+  title,
   data,
   answers,
   readOnly = false,
@@ -95,6 +98,13 @@ export function FormSurvey({
   const [error, setError] = useState<string | null>(null);
   const [model] = useState(() => {
     const survey = new Model(definition);
+    if (title && !survey.title) survey.title = title;
+    // SurveyJS writes its titles as plain text; the form's title is the page's heading, its pages' below it.
+    survey.onGetTitleTagName.add((_, options) => {
+      const type = options.element.getType();
+      if (type === 'survey') options.tagName = 'h1';
+      else if (type === 'page') options.tagName = 'h2';
+    });
     survey.applyTheme({
       cssVariables: {
         '--sjs-font-family': String(theme.typography.fontFamily),

@@ -59,13 +59,13 @@ export function FormLinkPage() {
         ) : (
           <Card>
             <CardContent sx={{ px: { xs: 0, sm: 1 } }}>
-              <Box sx={{ px: 2 }}>
-                <Typography>{formTexts.greeting(link.data.patientFirstName)}</Typography>
-                <Typography variant="h1" sx={{ mt: 1, fontSize: { xs: '1.35rem', sm: '1.75rem' } }}>
-                  {link.data.title}
-                </Typography>
-              </Box>
-              <FormSurvey definition={link.data.definition} files={files} onSubmit={handleSubmit} />
+              <Typography sx={{ px: 2, pb: 1 }}>{formTexts.greeting(link.data.patientFirstName)}</Typography>
+              <FormSurvey
+                definition={link.data.definition}
+                title={link.data.title}
+                files={files}
+                onSubmit={handleSubmit}
+              />
             </CardContent>
           </Card>
         )}
