@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, formFileMaxBytes, formFileTypes, formTexts } from '@vigil/core';
+import { AppError, formFileTypes, formTexts } from '@vigil/core';
 import type { DbOrTx } from '../../db/client.js';
 import type { FormFileRow } from '../../db/schema/index.js';
 import type { FileStorage } from '../../integrations/storage/storage.js';
@@ -17,7 +17,7 @@ const invalid = (message: string) => new AppError('VALIDATION', message, { file:
 
 /**
  * Stores an answer's file (DESIGN 3, patient data): a PDF, JPEG or PNG by its content, never its name or the
- * client's claim, at most 10 MB, under a key with the clinic and the patient, unattached until a submission
+ * client's claim (the route read at most 10 MB), under a key with the clinic and the patient, unattached until a submission
  * claims it.
  */
 export async function storeFormFile(
@@ -27,9 +27,6 @@ export async function storeFormFile(
   now: Date,
 ): Promise<FormFileRow> {
   if (file.bytes.length === 0) throw invalid(formTexts.fileMissing);
-  if (file.bytes.length > formFileMaxBytes) {
-    throw new AppError('PAYLOAD_TOO_LARGE', formTexts.fileTooLarge, { file: formTexts.fileTooLarge });
-  }
   const type = await detectContentType(file.bytes);
   if (!(formFileTypes as readonly string[]).includes(type)) throw invalid(formTexts.fileType);
   const id = randomUUID();

@@ -194,9 +194,9 @@ describe('answer files', () => {
     expect(text.statusCode).toBe(400);
     expect(text.json().message).toBe(formTexts.fileType);
     const big = Buffer.concat([tinyPdf, Buffer.alloc(formFileMaxBytes)]);
-    expect((await uploadFile(w, 'northStaff', patient, 'big.pdf', 'application/pdf', big)).statusCode).toBe(
-      413,
-    );
+    const tooBig = await uploadFile(w, 'northStaff', patient, 'big.pdf', 'application/pdf', big);
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json().message).toBe(formTexts.fileTooLarge);
     const empty = await uploadFile(w, 'northStaff', patient, 'none.png', 'image/png', Buffer.alloc(0));
     expect(empty.statusCode).toBe(400);
     const nearLimit = Buffer.concat([tinyPdf, Buffer.alloc(6 * 1024 * 1024)]);

@@ -19,7 +19,12 @@ const DefinitionQuery = z.object({ patientId: z.string().max(100).optional() });
 export async function readUpload(req: FastifyRequest): Promise<UploadedFile> {
   const file = await req.file({ limits: { fileSize: formFileMaxBytes, files: 1 } });
   if (!file) throw new AppError('VALIDATION', formTexts.fileMissing, { file: formTexts.fileMissing });
-  return { fileName: file.filename, bytes: await file.toBuffer() };
+  try {
+    return { fileName: file.filename, bytes: await file.toBuffer() };
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') throw error;
+    throw new AppError('PAYLOAD_TOO_LARGE', formTexts.fileTooLarge, { file: formTexts.fileTooLarge });
+  }
 }
 
 /** Sends a stored file as a download, named safely, never sniffed. */
