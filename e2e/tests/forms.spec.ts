@@ -123,6 +123,15 @@ test.describe('forms', () => {
     await dialog.getByRole('button', { name: formTexts.close }).click();
     // Closing the View made nothing new.
     await expect(row).toHaveCount(1);
+
+    // On a phone the panel takes the full width, its folders one under the other.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await panel.getByRole('tab', { name: formTexts.sessionForms }).click();
+    await expect(panel.getByRole('button', { name: `${formTexts.sendToPatient}: ${phq2}` })).toBeVisible();
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    await screenshot(page, 'forms-panel-390', { of: panel });
   });
 
   test('a form texted to the patient and filled on a phone, once', async ({ page, request, browser }) => {
