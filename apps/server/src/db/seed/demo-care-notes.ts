@@ -97,7 +97,7 @@ export function generateCareNotes(
     });
   }
 
-  for (const patient of patientRows) {
+  for (const [index, patient] of patientRows.entries()) {
     // Bulk inserts take no column defaults: every row states both.
     patient.medications = [];
     patient.activeIssues = '';
@@ -111,13 +111,16 @@ export function generateCareNotes(
     }
     patient.activeIssues = rng.chance(0.6) ? rng.pick(activeIssues) : '';
 
-    for (let n = rng.int(1, 5); n > 0 && writers.length; n--) {
-      const at = new Date(now.getTime() - rng.int(1, 40) * dayMs + rng.int(-4, 4) * 3_600_000);
+    // Each patient's notes have their own random source: the shared one's draws depend on the month (the
+    // monthly notes below), so a patient's notes would otherwise change from one day to the next.
+    const noteRng = createRandom(20_261_105 + index);
+    for (let n = noteRng.int(1, 5); n > 0 && writers.length; n--) {
+      const at = new Date(now.getTime() - noteRng.int(1, 40) * dayMs + noteRng.int(-4, 4) * 3_600_000);
       notes.push({
         clinicId: patient.clinicId,
         patientId: patient.id,
-        text: rng.pick(staffNoteTexts),
-        authorId: rng.pick(writers),
+        text: noteRng.pick(staffNoteTexts),
+        authorId: noteRng.pick(writers),
         createdAt: at,
         updatedAt: at,
       });
