@@ -8,6 +8,7 @@ import { Model, type Question, type SurveyModel } from 'survey-core';
 import { Survey } from 'survey-react-ui';
 import { ApiError, api, apiBase } from '../../../lib/api-client';
 import { uploadFormFile } from '../api/upload-form-file';
+import { applyAppTheme } from './survey-theme';
 
 /** The parameters of the frame's URL that are not answers (formFrameUrl, formViewUrl). */
 const frameParams = new Set(['patientId', 'userId', 'submissionId', 'mode']);
@@ -105,15 +106,7 @@ export function FormSurvey({
       if (type === 'survey') options.tagName = 'h1';
       else if (type === 'page') options.tagName = 'h2';
     });
-    survey.applyTheme({
-      cssVariables: {
-        '--sjs-font-family': String(theme.typography.fontFamily),
-        '--sjs-primary-backcolor': theme.palette.primary.main,
-        '--sjs-primary-backcolor-dark': theme.palette.primary.dark,
-        '--sjs-primary-forecolor': theme.palette.primary.contrastText,
-        '--sjs-general-backcolor-dim': theme.palette.background.default,
-      },
-    });
+    applyAppTheme(survey, theme);
     for (const question of survey.getAllQuestions(false, false, true)) {
       if (question.getType() === 'file') {
         question.setPropertyValue('storeDataAsText', false);

@@ -5,6 +5,7 @@ import { formTexts } from '@vigil/core';
 import { useMemo } from 'react';
 import { Model } from 'survey-core';
 import { Survey } from 'survey-react-ui';
+import { applyAppTheme } from './survey-theme';
 
 /**
  * A hosted form as staff will see it, rendered by the SurveyJS Form Library from the definition being
@@ -16,15 +17,7 @@ export function ManageFormPreview({ definition }: { definition: Record<string, u
   const model = useMemo(() => {
     const survey = new Model(definition);
     survey.showCompleteButton = false;
-    survey.applyTheme({
-      cssVariables: {
-        '--sjs-font-family': String(theme.typography.fontFamily),
-        '--sjs-primary-backcolor': theme.palette.primary.main,
-        '--sjs-primary-backcolor-dark': theme.palette.primary.dark,
-        '--sjs-primary-forecolor': theme.palette.primary.contrastText,
-        '--sjs-general-backcolor-dim': theme.palette.background.default,
-      },
-    });
+    applyAppTheme(survey, theme);
     return survey;
   }, [definition, theme]);
 
