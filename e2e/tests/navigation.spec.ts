@@ -56,6 +56,7 @@ test.describe('navigation and layout', () => {
     const menu = await openUserMenu(page);
     await expect(menu.getByRole('menuitem')).toHaveText([
       'Device Management',
+      'Manage Forms',
       'Account',
       'Security',
       'Logout',
