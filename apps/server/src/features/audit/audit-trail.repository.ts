@@ -1,19 +1,14 @@
 import { and, desc, eq, gte, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { auditEvents, clinics, patients, timeEntries, users } from '../../db/schema/index.js';
-import { isUuid } from '../../db/uuid.js';
-import { type PatientScope, scopeCondition } from '../patients/patient-scope.js';
+import { auditEvents, clinics, timeEntries, users } from '../../db/schema/index.js';
+import type { PatientScope } from '../patients/patient-scope.js';
+import { findScopedPatient } from '../patients/scoped-patient.repository.js';
 
 /** The reads of the audit trail screen: one patient's events and time entries within [from, to). */
 export function createAuditTrailRepository(db: DbOrTx) {
   return {
-    async findPatient(scope: PatientScope, patientId: string) {
-      if (!isUuid(patientId)) return undefined;
-      const [row] = await db
-        .select({ id: patients.id, clinicId: patients.clinicId })
-        .from(patients)
-        .where(and(eq(patients.id, patientId), scopeCondition(scope)));
-      return row;
+    findPatient(scope: PatientScope, patientId: string) {
+      return findScopedPatient(db, scope, patientId);
     },
 
     /** Newest first, with the acting user's name, role and clinic (none when the product acted). */

@@ -1,8 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { type MonthlyNoteRow, monthlyNotes, patients, users } from '../../db/schema/index.js';
-import { isUuid } from '../../db/uuid.js';
-import { type PatientScope, scopeCondition } from '../patients/patient-scope.js';
+import type { PatientScope } from '../patients/patient-scope.js';
+import { findScopedPatient } from '../patients/scoped-patient.repository.js';
 
 /** A monthly note with the name of who changed it last. */
 export type MonthlyNoteWithEditor = MonthlyNoteRow & {
@@ -27,13 +27,8 @@ export function createMonthlyNotesRepository(db: DbOrTx) {
   });
 
   return {
-    async findPatient(scope: PatientScope, patientId: string) {
-      if (!isUuid(patientId)) return undefined;
-      const [row] = await db
-        .select({ id: patients.id, clinicId: patients.clinicId })
-        .from(patients)
-        .where(and(eq(patients.id, patientId), scopeCondition(scope)));
-      return row;
+    findPatient(scope: PatientScope, patientId: string) {
+      return findScopedPatient(db, scope, patientId);
     },
 
     /** The patient's row locked until the transaction ends: saves of one patient's notes go one by one. */

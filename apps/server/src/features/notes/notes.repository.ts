@@ -1,8 +1,9 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { patients, type StaffNoteRow, staffNotes, users } from '../../db/schema/index.js';
+import { type StaffNoteRow, staffNotes, users } from '../../db/schema/index.js';
 import { isUuid } from '../../db/uuid.js';
-import { type PatientScope, scopeCondition } from '../patients/patient-scope.js';
+import type { PatientScope } from '../patients/patient-scope.js';
+import { findScopedPatient } from '../patients/scoped-patient.repository.js';
 
 /** A staff note with its author's name, as the notes panel shows it. */
 export type StaffNoteWithAuthor = StaffNoteRow & {
@@ -27,13 +28,8 @@ const flatten = (row: {
 
 export function createNotesRepository(db: DbOrTx) {
   return {
-    async findPatient(scope: PatientScope, patientId: string) {
-      if (!isUuid(patientId)) return undefined;
-      const [row] = await db
-        .select({ id: patients.id, clinicId: patients.clinicId })
-        .from(patients)
-        .where(and(eq(patients.id, patientId), scopeCondition(scope)));
-      return row;
+    findPatient(scope: PatientScope, patientId: string) {
+      return findScopedPatient(db, scope, patientId);
     },
 
     /** A patient's notes, newest first (id breaks ties, so the order is stable). */
