@@ -21,6 +21,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/server/src/**/*.int.test.ts'],
+          globalSetup: ['apps/server/src/test/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../app.js';
 import type { Clock } from '../clock.js';
 import { loadConfig } from '../config.js';
@@ -21,20 +23,28 @@ export function createTestClock(start = new Date('2026-11-02T17:00:00Z')) {
   } satisfies Clock & { advance(ms: number): void };
 }
 
+let template: Promise<Blob> | undefined;
+
+/** The migrated PGlite database the global set-up dumped, read once per test file. */
+function migratedTemplate(): Promise<Blob> {
+  template ??= readFile(inject('pgliteTemplate')).then((bytes) => new Blob([bytes]));
+  return template;
+}
+
 /**
- * A fresh database for one test file: in-memory PGlite, or, when DATABASE_URL is set, a new PostgreSQL
- * database created for the file and dropped after it.
+ * A fresh database for one test file, a copy of the migrated one of the global set-up: in-memory PGlite, or,
+ * when DATABASE_URL is set, a new PostgreSQL database created for the file and dropped after it.
  */
 async function openTestDatabase(): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
-    const database = await openDatabase({});
+    const database = await openDatabase({ loadDataDir: await migratedTemplate() });
     return { database, drop: async () => undefined };
   }
   const name = `vigil_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
