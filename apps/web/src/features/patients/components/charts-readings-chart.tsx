@@ -36,6 +36,15 @@ const colors = {
 /** Ticks from 0 to `max` every `step` (spec patients 9: BP every 20, weight every 30). */
 const ticks = (max: number, step: number) => Array.from({ length: max / step + 1 }, (_, i) => i * step);
 
+/** The readings' days, one point each, labelled as the spec's charts label them. */
+const dateAxis = (rows: readonly { date: Date }[]) => [
+  {
+    scaleType: 'point' as const,
+    data: rows.map((r) => r.date.getTime()),
+    valueFormatter: dateLabels(rows.map((r) => r.date)),
+  },
+];
+
 interface Band {
   from: number;
   to: number;
@@ -92,13 +101,7 @@ export default function ChartsReadingsChart({ readings, info }: ChartsReadingsCh
             height={chartHeight}
             skipAnimation
             margin={{ left: 0, right: 36 }}
-            xAxis={[
-              {
-                scaleType: 'point',
-                data: bp.map((r) => r.date.getTime()),
-                valueFormatter: dateLabels(bp.map((r) => r.date)),
-              },
-            ]}
+            xAxis={dateAxis(bp)}
             yAxis={[{ min: bpAxis.min, max: bpMax, tickInterval: ticks(bpMax, bpAxis.step), width: 40 }]}
             // Straight segments: a smoothed curve would draw peaks between readings that nobody measured.
             series={[
@@ -144,13 +147,7 @@ export default function ChartsReadingsChart({ readings, info }: ChartsReadingsCh
             height={chartHeight}
             skipAnimation
             margin={{ left: 0, right: 36 }}
-            xAxis={[
-              {
-                scaleType: 'point',
-                data: weights.map((r) => r.date.getTime()),
-                valueFormatter: dateLabels(weights.map((r) => r.date)),
-              },
-            ]}
+            xAxis={dateAxis(weights)}
             yAxis={[
               {
                 min: weightAxis.min,
