@@ -1,7 +1,7 @@
 import type { APIRequestContext, FrameLocator, Locator, Page } from '@playwright/test';
 import { formTexts } from '@vigil/core';
 import { expect, test } from '../support/fixtures';
-import { apiAs, demo, latestOutboxMessage, screenshot, signIn, toast } from '../support/vigil';
+import { apiAs, demo, latestOutboxMessage, screenshot, signIn, tinyPng, toast } from '../support/vigil';
 
 /**
  * Forms (issue 13; spec patients 2.6, 3, 4) against the real server: a demo form opened from the detail
@@ -34,8 +34,10 @@ async function ourPatients(request: APIRequestContext) {
   }
   const texted = patients.find((p) => p.preferences.textConsent === 'Yes' && p.phone);
   const framed = patients.find((p) => p !== texted);
-  if (!texted || !framed) throw new Error('Patients 45-49 need two Sunrise patients, one who may be texted');
-  return { framed, texted };
+  const uploading = patients.find((p) => p !== texted && p !== framed);
+  if (!texted || !framed || !uploading)
+    throw new Error('Patients 45-49 need three Sunrise patients, one who may be texted');
+  return { framed, texted, uploading };
 }
 
 const e164 = (phone: string) => `+1${phone.replace(/\D/g, '').slice(-10)}`;
@@ -181,5 +183,49 @@ test.describe('forms', () => {
         .getByRole('listitem')
         .filter({ hasText: `Form: ${phq2}` }),
     ).toBeVisible();
+  });
+
+  test('a photo answer uploads with the form, is named in the note and opens in View', async ({
+    page,
+    request,
+  }) => {
+    const { uploading: patient } = await ourPatients(request);
+    const symptoms = 'Heart failure symptom check';
+    await signIn(page, demo.staff);
+    const panel = await openDetails(page, patient);
+    await panel.getByRole('button', { name: symptoms, exact: true }).click();
+    const frame = formFrame(page, symptoms);
+    const weightGain = frame.getByRole('radiogroup', { name: /Weight gain since the last check/ });
+    await weightGain.getByText('None', { exact: true }).click();
+    // As a person picks a file: SurveyJS opens the chooser from its own button, not from the input in the page.
+    const chooser = page.waitForEvent('filechooser');
+    await frame.locator('.sd-action__title', { hasText: 'Select File' }).click();
+    await (await chooser).setFiles({ name: 'ankle-swelling.png', mimeType: 'image/png', buffer: tinyPng });
+    await expect(frame.getByText('ankle-swelling.png').first()).toBeVisible();
+    await frame.getByRole('button', { name: 'Complete' }).click();
+
+    await expect(toast(page, formTexts.submitted)).toBeVisible();
+    const note = notesPanel(page)
+      .getByRole('listitem')
+      .filter({ hasText: `Form: ${symptoms}` });
+    await expect(note).toContainText('Photo of swelling (optional): ankle-swelling.png');
+
+    await panel.getByRole('tab', { name: formTexts.formSubmissions }).click();
+    const row = panel.getByRole('listitem').filter({ hasText: symptoms });
+    await row.getByRole('button', { name: `${formTexts.view}: ${symptoms}` }).click();
+    // The photo is served only with the session's token: the preview loads it through the hosted page.
+    const preview = frame.locator('img[src^="blob:"], img[src^="data:"]').first();
+    await expect(preview).toBeVisible();
+    expect(await preview.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await preview.scrollIntoViewIfNeeded();
+    await screenshot(page, 'forms-view-photo', { viewport: true });
+    const dialog = formDialog(page, symptoms);
+    await dialog.getByRole('button', { name: formTexts.close }).click();
+
+    // Duplicate brings the answers back but not the photo, which stays with the submission that took it.
+    await row.getByRole('button', { name: `${formTexts.duplicate}: ${symptoms}` }).click();
+    await expect(weightGain.getByRole('radio', { name: 'None' })).toBeChecked();
+    await expect(frame.getByText('ankle-swelling.png')).toHaveCount(0);
+    await dialog.getByRole('button', { name: formTexts.close }).click();
   });
 });

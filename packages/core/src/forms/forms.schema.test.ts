@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  duplicableData,
   ExternalFormSubmission,
   FormInput,
   formFrameUrl,
@@ -99,4 +100,31 @@ describe('FormInput', () => {
 describe('ExternalFormSubmission', () => {
   it('needs the host’s submission id and a patient', () =>
     expect(ExternalFormSubmission.safeParse({ patientId: 'x', answers: [] }).success).toBe(false));
+});
+
+describe('duplicableData', () => {
+  it('keeps every answer but the files, which belong to the submission that took them', () =>
+    expect(
+      duplicableData({
+        data: { weightGain: 'none', swellingPhoto: [{ name: 'a.png', content: '/api/forms/p/files/f' }] },
+        answers: [
+          {
+            name: 'weightGain',
+            text: 'Weight gain',
+            type: 'radiogroup',
+            kind: 'choice',
+            answer: 'none',
+            prettyFormat: 'None',
+          },
+          {
+            name: 'swellingPhoto',
+            text: 'Photo',
+            type: 'file',
+            kind: 'file',
+            answer: [],
+            prettyFormat: 'a.png',
+          },
+        ],
+      }),
+    ).toEqual({ weightGain: 'none' }));
 });

@@ -365,6 +365,17 @@ export function formFrameUrl(input: {
   return `${input.form.url}${separator}${params.toString()}`;
 }
 
+/**
+ * The answers Duplicate opens a new form with: the submission's, but for its files, which stay with the
+ * submission that took them (the server refuses a file already attached).
+ */
+export function duplicableData(
+  detail: Pick<FormSubmissionDetailView, 'data' | 'answers'>,
+): Record<string, unknown> {
+  const files = new Set(detail.answers.filter((a) => a.kind === 'file').map((a) => a.name));
+  return Object.fromEntries(Object.entries(detail.data).filter(([name]) => !files.has(name)));
+}
+
 /** A read-only (View) frame: the form and the submission, nothing about the patient in the URL. */
 export function formViewUrl(form: Pick<FormSummaryView, 'url'>, patientId: string, submissionId: string) {
   return `${form.url}#${new URLSearchParams({ patientId, submissionId, mode: 'display' }).toString()}`;

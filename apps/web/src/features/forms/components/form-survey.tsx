@@ -61,6 +61,29 @@ const readAsDataUrl = (blob: Blob) =>
     reader.readAsDataURL(blob);
   });
 
+type DownloadOptions = { content: unknown; callback: (status: string, data?: unknown) => void };
+
+/**
+ * Shows a file answer: from memory when it was chosen in this page (a patient's link cannot read stored files
+ * back), else read with the session's token, since a stored file is never public (DESIGN 3).
+ */
+function downloadFile(files: FormFiles | undefined, chosen: ReadonlyMap<string, File>) {
+  return (_: SurveyModel, options: DownloadOptions) => {
+    const content = String(options.content);
+    const local = chosen.get(content);
+    const bytes =
+      local !== undefined
+        ? Promise.resolve<Blob>(local)
+        : files?.canDownload && content.startsWith(`${apiBase}/`)
+          ? api.getFile(content.slice(apiBase.length)).then((file) => file.blob)
+          : Promise.reject(new Error('The file cannot be shown here.'));
+    bytes
+      .then(readAsDataUrl)
+      .then((url) => options.callback('success', url))
+      .catch(() => options.callback('error'));
+  };
+}
+
 /** How a file question reaches the server: where it uploads, and whether stored files can be read back. */
 export interface FormFiles {
   uploadPath: string;
@@ -97,8 +120,12 @@ export function FormSurvey({
 }: FormSurveyProps) {
   const theme = useTheme();
   const [error, setError] = useState<string | null>(null);
+  // Files chosen in this page, by the content their upload answered.
+  const [chosen] = useState(() => new Map<string, File>());
   const [model] = useState(() => {
     const survey = new Model(definition);
+    // Before any answer is set: setting a file answer loads its preview through this handler.
+    survey.onDownloadFile.add(downloadFile(files, chosen));
     if (title && !survey.title) survey.title = title;
     // SurveyJS writes its titles as plain text; the form's title is the page's heading, its pages' below it.
     survey.onGetTitleTagName.add((_, options) => {
@@ -124,8 +151,6 @@ export function FormSurvey({
   });
 
   useEffect(() => {
-    // Files chosen in this page are shown from memory: a patient's link cannot read stored files back.
-    const chosen = new Map<string, File>();
     const handleUpload = (
       _: SurveyModel,
       options: { files: File[]; callback: (d: unknown, e?: unknown) => void },
@@ -143,23 +168,6 @@ export function FormSurvey({
         })
         .catch((failure: unknown) => options.callback([], [messageOf(failure)]));
     };
-    const handleDownload = (
-      _: SurveyModel,
-      options: { content: unknown; callback: (status: string, data?: unknown) => void },
-    ) => {
-      const content = String(options.content);
-      const local = chosen.get(content);
-      const bytes =
-        local !== undefined
-          ? Promise.resolve<Blob>(local)
-          : files?.canDownload && content.startsWith(`${apiBase}/`)
-            ? api.getFile(content.slice(apiBase.length)).then((file) => file.blob)
-            : Promise.reject(new Error('The file cannot be shown here.'));
-      bytes
-        .then(readAsDataUrl)
-        .then((url) => options.callback('success', url))
-        .catch(() => options.callback('error'));
-    };
     const handleComplete = (sender: SurveyModel, options: { showSaveInProgress: () => void }) => {
       if (!onSubmit) return;
       setError(null);
@@ -175,14 +183,12 @@ export function FormSurvey({
       });
     };
     model.onUploadFiles.add(handleUpload);
-    model.onDownloadFile.add(handleDownload);
     model.onComplete.add(handleComplete);
     return () => {
       model.onUploadFiles.remove(handleUpload);
-      model.onDownloadFile.remove(handleDownload);
       model.onComplete.remove(handleComplete);
     };
-  }, [model, files, onSubmit]);
+  }, [model, files, chosen, onSubmit]);
 
   return (
     <Stack sx={{ gap: 1 }}>

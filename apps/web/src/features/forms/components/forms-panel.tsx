@@ -5,6 +5,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import {
+  duplicableData,
   type FormSubmissionView,
   type FormSubmittedMessage,
   type FormSummaryView,
@@ -125,7 +126,7 @@ export function FormsPanel({ patient, onSubmitted }: FormsPanelProps) {
         setOpened({
           kind: 'frame',
           title: form.title,
-          url: frameUrl(form, detail.data),
+          url: frameUrl(form, duplicableData(detail)),
           external: form.kind === 'EXTERNAL',
         }),
       )
