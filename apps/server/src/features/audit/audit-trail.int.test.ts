@@ -111,6 +111,40 @@ describe('GET /auditTrailLogs/{patientId}', () => {
     expect(added.every((e) => e.clinicId === ids.north)).toBe(true);
   });
 
+  it('shows events of the same instant in the order they were committed, newest first', async () => {
+    // Committed one after the other, with ids whose order is the opposite of the commit's.
+    const at = new Date('2026-10-15T18:00:00Z');
+    const committed = [
+      { id: 'ffffffff-ffff-4fff-bfff-ffffffffffff', message: 'Committed first' },
+      { id: '00000000-0000-4000-8000-000000000000', message: 'Committed second' },
+    ];
+    for (const e of committed) {
+      await db()
+        .insert(auditEvents)
+        .values({
+          id: e.id,
+          occurredAt: at,
+          actorUserId: ids.northStaff,
+          clinicId: ids.north,
+          patientId: w.northPatient,
+          action: 'note.added',
+          details: { message: e.message },
+        });
+    }
+    const sealed = await db()
+      .select({ id: auditEvents.id, seq: auditEvents.seq })
+      .from(auditEvents)
+      .where(eq(auditEvents.occurredAt, at));
+    const seqOf = (id: string) => sealed.find((e) => e.id === id)?.seq ?? 0;
+    expect(seqOf(committed[1]!.id)).toBeGreaterThan(seqOf(committed[0]!.id));
+
+    const body = (await trail('fromDate=2026-10-15&endDate=2026-10-15')).json() as AuditTrailResponse;
+    expect(body.logs.map((l) => [l._id, l.message])).toEqual([
+      [committed[1]!.id, 'Committed second'],
+      [committed[0]!.id, 'Committed first'],
+    ]);
+  });
+
   it("answers 404 for another clinic's patient and a malformed id, and writes nothing", async () => {
     const [before] = await db().select({ n: count() }).from(auditEvents);
     expect((await trail('fromDate=2026-11-01&endDate=2026-11-02', 'southPhysician')).statusCode).toBe(404);

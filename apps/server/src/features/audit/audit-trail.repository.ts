@@ -11,7 +11,10 @@ export function createAuditTrailRepository(db: DbOrTx) {
       return findScopedPatient(db, scope, patientId);
     },
 
-    /** Newest first, with the acting user's name, role and clinic (none when the product acted). */
+    /**
+     * Newest first, with the acting user's name, role and clinic (none when the product acted). Events of the
+     * same instant come in the order they were committed, newest first: by the chain's `seq`, not the random id.
+     */
     events(patientId: string, from: Date, to: Date) {
       return db
         .select({
@@ -34,7 +37,7 @@ export function createAuditTrailRepository(db: DbOrTx) {
             lt(auditEvents.occurredAt, to),
           ),
         )
-        .orderBy(desc(auditEvents.occurredAt), desc(auditEvents.id));
+        .orderBy(desc(auditEvents.occurredAt), desc(auditEvents.seq));
     },
 
     /** Every time entry of the patient in the range, by anyone and of any kind. */
