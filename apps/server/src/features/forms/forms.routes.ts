@@ -2,6 +2,7 @@ import { AppError, FormLinkRequest, FormSubmissionRequest, formFileMaxBytes, for
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { contentDisposition } from '../../lib/content-disposition.js';
 import type { UploadedFile } from './form-files.js';
 import type { FormsService } from './forms.service.js';
 
@@ -33,10 +34,7 @@ export function sendFile(reply: FastifyReply, file: { bytes: Buffer; name: strin
     .type(file.type)
     .header('Cache-Control', 'private, no-store')
     .header('X-Content-Type-Options', 'nosniff')
-    .header(
-      'Content-Disposition',
-      `attachment; filename="${file.name.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
-    )
+    .header('Content-Disposition', contentDisposition('attachment', file.name))
     .send(file.bytes);
 }
 

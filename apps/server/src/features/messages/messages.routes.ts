@@ -8,6 +8,7 @@ import {
 } from '@vigil/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { contentDisposition } from '../../lib/content-disposition.js';
 import { inlineContentTypes } from './attachment-content.js';
 import type { MessagesService } from './messages.service.js';
 
@@ -67,10 +68,7 @@ export function messagesRoutes(app: FastifyInstance, messages: MessagesService) 
         .type(file.contentType)
         .header('Cache-Control', 'private, no-store')
         .header('X-Content-Type-Options', 'nosniff')
-        .header(
-          'Content-Disposition',
-          `${disposition}; filename="${file.fileName.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-        )
+        .header('Content-Disposition', contentDisposition(disposition, file.fileName))
         .send(file.bytes);
     },
   );

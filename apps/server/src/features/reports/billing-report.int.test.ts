@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import { defaultCustomAlerts } from '@vigil/core';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, billingSetups, calls, patients, readings, timeEntries } from '../../db/schema/index.js';
+import {
+  auditEvents,
+  billingSetups,
+  calls,
+  clinics,
+  patients,
+  readings,
+  timeEntries,
+} from '../../db/schema/index.js';
 import {
   addPatient,
   createWorld,
@@ -275,6 +284,33 @@ describe('the billing CSV', () => {
       count: 7,
       patientIds: [p.ada, p.ben, p.cy, p.di, p.ed, p.flo, expect.any(String)],
     });
+  });
+});
+
+describe("the billing file's name", () => {
+  it('comes back whole from a clinic named with an apostrophe and parentheses, percent-encoded as RFC 5987 asks', async () => {
+    const clinicId = randomUUID();
+    const name = "St. Mary's (North)";
+    await db()
+      .insert(clinics)
+      .values({
+        id: clinicId,
+        name,
+        address: '2 Main St',
+        slug: `st-marys-${clinicId}`,
+        customAlerts: [...defaultCustomAlerts],
+      });
+    const res = await billing(`month=10&year=2026&clinic=${clinicId}`, 'circleAdmin');
+    expect(res.statusCode, res.body).toBe(200);
+    const header = res.headers['content-disposition'] as string;
+    const fileName = `Billing - ${name} - All physicians - 2026-10.csv`;
+    expect(header).toBe(
+      `attachment; filename="${fileName}"; filename*=UTF-8''Billing%20-%20St.%20Mary%27s%20%28North%29%20-%20All%20physicians%20-%202026-10.csv`,
+    );
+    // RFC 5987's attr-char and percent escapes only: a strict client reads the value to its end.
+    const encoded = header.split("filename*=UTF-8''")[1]!;
+    expect(encoded).toMatch(/^(?:[A-Za-z0-9!#$&+\-.^_`|~]|%[0-9A-F]{2})+$/);
+    expect(decodeURIComponent(encoded)).toBe(fileName);
   });
 });
 

@@ -1,11 +1,8 @@
 import { PatientReportQuery } from '@vigil/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { contentDisposition } from '../../lib/content-disposition.js';
 import type { PatientReportService } from './patient-report.service.js';
-
-/** A header parameter's UTF-8 value (RFC 5987): encodeURIComponent leaves ' ( ) * ! as they are. */
-const rfc5987 = (value: string) =>
-  encodeURIComponent(value).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /**
  * `GET /reports/patient` (spec patients 7; decision 0013): the PDF, shown inline; with `sendMail=true` the
@@ -23,10 +20,7 @@ export function patientReportRoutes(app: FastifyInstance, reports: PatientReport
         return reply
           .type('application/pdf')
           .header('Cache-Control', 'private, no-store')
-          .header(
-            'Content-Disposition',
-            `inline; filename="${fileName.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${rfc5987(fileName)}`,
-          )
+          .header('Content-Disposition', contentDisposition('inline', fileName))
           .send(pdf);
       },
     );

@@ -2,6 +2,7 @@ import { BillingReportQuery, GenerateReportRequest } from '@vigil/core';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { contentDisposition } from '../../lib/content-disposition.js';
 import type { BillingReportService } from './billing-report.service.js';
 import type { ReportBatchesService } from './report-batches.service.js';
 import type { ReportsService } from './reports.service.js';
@@ -25,15 +26,11 @@ function sendFile(
   reply: FastifyReply,
   file: { fileName: string; type: string; disposition: 'inline' | 'attachment'; body: string | Buffer },
 ) {
-  const ascii = file.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return reply
     .type(file.type)
     .header('Cache-Control', 'private, no-store')
     .header('X-Content-Type-Options', 'nosniff')
-    .header(
-      'Content-Disposition',
-      `${file.disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-    )
+    .header('Content-Disposition', contentDisposition(file.disposition, file.fileName))
     .send(file.body);
 }
 
