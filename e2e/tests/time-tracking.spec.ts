@@ -9,8 +9,9 @@ import { apiAs, demo, screenshot, signIn } from '../support/vigil';
  * the inactivity sign-out, stays stopped once stopped by hand; the audit trail shows the saved time and the
  * event, and filters by a range.
  *
- * Only the Sunrise demo patients 50 to 55 are used here; no other spec touches them. The user is the
- * operator's admin (a care navigator with time tracking on, who sees every clinic).
+ * Only the Sunrise demo patients 50 to 57 are used here; no other spec touches them. The user is mostly the
+ * operator's admin (a care navigator with time tracking on, who sees every clinic); Sunrise's staff member,
+ * who has it off, starts the timer by hand.
  */
 const patientId = (n: number) => `00000000-0000-4000-a001-${String(n).padStart(12, '0')}`;
 /** Patients 50, 51 and 52: the only ones whose MR holds '42018' (the seed's MRs are 4200000 + 37 x index). */
@@ -19,6 +20,9 @@ const listSearch = '42018';
 const reloaded = patientId(53);
 const timedOut = patientId(54);
 const signedOut = patientId(55);
+/** Patients 56 and 57: the timer of a user with time tracking off. */
+const startedByHand = patientId(56);
+const notTracked = patientId(57);
 
 const pacificDay = (date: Date) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(date);
@@ -195,6 +199,41 @@ test.describe('time tracking', () => {
     await expect(runningTime(page)).toHaveText(/^00:00:0[1-9]$/, { timeout: 5_000 });
     await page.reload();
     await expect(timerGroup(page).getByRole('button', { name: 'Stop timer' })).toBeVisible();
+  });
+
+  test('with time tracking off, a timer started by hand resumes after a reload; Stop shows Saving...', async ({
+    page,
+    request,
+  }) => {
+    const monthBefore = await trackedThisMonth(request, startedByHand);
+    await signIn(page, demo.staff);
+    await page.goto(`/patient/details/${startedByHand}`);
+    await expect(timerGroup(page).getByRole('button', { name: 'Start timer' })).toBeVisible();
+    await page.waitForTimeout(1_500);
+    await expect(runningTime(page)).toHaveText('None');
+
+    // Started by hand, it is the tracked patient of this tab: a reload saves the count and resumes.
+    await timerGroup(page).getByRole('button', { name: 'Start timer' }).click();
+    await expect(runningTime(page)).toHaveText(/^00:00:0[4-9]$/, { timeout: 10_000 });
+    await page.reload();
+    await expect(timerGroup(page).getByRole('button', { name: 'Stop timer' })).toBeVisible();
+    await expect(runningTime(page)).toHaveText(/^00:00:0[1-9]$/, { timeout: 5_000 });
+    await expect.poll(() => trackedThisMonth(request, startedByHand)).toBeGreaterThanOrEqual(monthBefore + 4);
+
+    // Stop shows 'Saving...' while the save is on its way (held back a moment here), then None.
+    await page.route(`**/api/pacients/${startedByHand}/track`, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
+    await timerGroup(page).getByRole('button', { name: 'Stop timer' }).click();
+    await expect(runningTime(page)).toHaveText('Saving...');
+    await expect(runningTime(page)).toHaveText('None');
+
+    // Another patient's page does not start: only the patient tracked in this tab resumes.
+    await page.goto(`/patient/details/${notTracked}`);
+    await expect(timerGroup(page).getByRole('button', { name: 'Start timer' })).toBeVisible();
+    await page.waitForTimeout(1_500);
+    await expect(runningTime(page)).toHaveText('None');
   });
 
   test('the inactivity sign-out saves the running time first', async ({ page, request }) => {

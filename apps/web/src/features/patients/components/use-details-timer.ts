@@ -38,7 +38,8 @@ export interface DetailsTimer {
 
 /**
  * The detail page's timer (spec patients 4, decision 0012). It starts by itself once the page has its
- * patient, when the user's timeTrackingEnabled is on and they did not stop it here this session. It saves on
+ * patient, when the user's timeTrackingEnabled is on or the timer was running on this patient when the page
+ * was reloaded (the tracked patient of session storage), and they did not stop it here this session. It saves on
  * Stop above 0 seconds, and above 3 seconds on leaving: the page unloading (pagehide), the page unmounting
  * (another patient, another screen) and the inactivity sign-out.
  */
@@ -98,7 +99,8 @@ export function useDetailsTimer(patientId: string, ready: boolean): DetailsTimer
   useEffect(() => {
     if (!ready || autoStarted.current) return;
     autoStarted.current = true;
-    if (user.timeTrackingEnabled && !isTimerStopped(patientId)) start();
+    const wasTracking = readTrackedPatient()?.patientId === patientId;
+    if ((user.timeTrackingEnabled || wasTracking) && !isTimerStopped(patientId)) start();
   }, [ready, user.timeTrackingEnabled, patientId, start]);
 
   // Ticks on each whole second of the count, so the display never skips or repeats a second.
