@@ -156,7 +156,6 @@ export const labels = {
   addBulkTime: 'Add Bulk Time',
   seconds: 'Seconds',
   note: 'Note',
-  addTime: 'Add Time',
 } as const;
 
 /** The option names of the list filters, by the values the API takes. */
@@ -295,11 +294,6 @@ export const patientFormLabels = {
   highPriority: 'High priority',
   enrollment: 'Enrollment',
   enrolled: 'Enrolled',
-  trackedTimeThisMonth: 'Tracked Time This Month',
-  trackedTimeNone: 'None',
-  manuallyAddTime: 'Manually Add Time',
-  hours: 'Hours',
-  minutes: 'Minutes',
 } as const;
 
 /** Option names of the patient form where the stored value is a code. */

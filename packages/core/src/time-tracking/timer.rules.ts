@@ -11,6 +11,15 @@ export const timerTexts = {
   thisMonth: 'This month',
 } as const;
 
+/** The patient form's monthly tracked time widget (spec patients 2.1) and the time dialogs' button. */
+export const trackedTimeTexts = {
+  trackedTimeThisMonth: 'Tracked Time This Month',
+  manuallyAddTime: 'Manually Add Time',
+  hours: 'Hours',
+  minutes: 'Minutes',
+  addTime: 'Add Time',
+} as const;
+
 /**
  * Why the timer saves: a manual stop saves anything above 0 seconds; leaving (page unload, a switch to
  * another patient, a forced save) saves only above 3 seconds.

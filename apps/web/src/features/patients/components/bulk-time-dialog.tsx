@@ -12,7 +12,14 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { BulkTimeForm, bulkTimeDefaults, bulkTimeNotes, type PatientFilters, toasts } from '@vigil/core';
+import {
+  BulkTimeForm,
+  bulkTimeDefaults,
+  bulkTimeNotes,
+  type PatientFilters,
+  toasts,
+  trackedTimeTexts,
+} from '@vigil/core';
 import { useEffect, useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
@@ -124,7 +131,7 @@ export function BulkTimeDialog({ open, filters, search, patients, onClose }: Bul
               {labels.cancel}
             </Button>
             <Button type="submit" variant="contained" loading={bulkTime.isPending}>
-              {labels.addTime}
+              {trackedTimeTexts.addTime}
             </Button>
           </DialogActions>
         </form>

@@ -4,10 +4,10 @@ import Popover from '@mui/material/Popover';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatDuration, ManualTimeForm } from '@vigil/core';
+import { ManualTimeForm, timerDisplay, trackedTimeTexts } from '@vigil/core';
 import { useId, useState } from 'react';
 import { SectionCard } from '../../../components/section-card';
-import { labels, patientFormLabels } from '../../../lib/labels';
+import { labels } from '../../../lib/labels';
 import { useAddManualTime } from '../api/add-manual-time';
 
 const digits = (value: string) => value.replace(/\D/g, '').slice(0, 2);
@@ -42,7 +42,7 @@ export function TrackedTimeSection({ patientId, seconds }: TrackedTimeSectionPro
   }
 
   return (
-    <SectionCard title={patientFormLabels.trackedTimeThisMonth}>
+    <SectionCard title={trackedTimeTexts.trackedTimeThisMonth}>
       <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 2 }}>
         <Typography
           variant="h3"
@@ -50,14 +50,14 @@ export function TrackedTimeSection({ patientId, seconds }: TrackedTimeSectionPro
           data-testid="tracked-time"
           sx={{ fontVariantNumeric: 'tabular-nums' }}
         >
-          {seconds > 0 ? formatDuration(seconds) : patientFormLabels.trackedTimeNone}
+          {timerDisplay(seconds)}
         </Typography>
         <Button
           variant="outlined"
           startIcon={<MoreTime />}
           onClick={(event) => setAnchor(event.currentTarget)}
         >
-          {patientFormLabels.manuallyAddTime}
+          {trackedTimeTexts.manuallyAddTime}
         </Button>
       </Stack>
       <Popover
@@ -79,11 +79,11 @@ export function TrackedTimeSection({ patientId, seconds }: TrackedTimeSectionPro
           }}
         >
           <Typography id={titleId} variant="subtitle1" component="h2">
-            {patientFormLabels.manuallyAddTime}
+            {trackedTimeTexts.manuallyAddTime}
           </Typography>
           <Stack direction="row" spacing={1.5}>
             <TextField
-              label={patientFormLabels.hours}
+              label={trackedTimeTexts.hours}
               value={hours}
               onChange={(event) => setHours(digits(event.target.value))}
               size="small"
@@ -91,7 +91,7 @@ export function TrackedTimeSection({ patientId, seconds }: TrackedTimeSectionPro
               slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 2 } }}
             />
             <TextField
-              label={patientFormLabels.minutes}
+              label={trackedTimeTexts.minutes}
               value={minutes}
               onChange={(event) => setMinutes(digits(event.target.value))}
               size="small"
@@ -102,7 +102,7 @@ export function TrackedTimeSection({ patientId, seconds }: TrackedTimeSectionPro
           <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
             <Button onClick={handleClose}>{labels.cancel}</Button>
             <Button type="submit" variant="contained" disabled={!parsed.success} loading={addTime.isPending}>
-              {labels.addTime}
+              {trackedTimeTexts.addTime}
             </Button>
           </Stack>
         </Stack>
