@@ -54,6 +54,30 @@ function currentMonth() {
   };
 }
 
+/** The month of the first reading the user may see (`GET /reports/first-reading-date`), as the lists name it. */
+async function firstReadingMonth(request: APIRequestContext, email: string): Promise<string> {
+  const user = await apiAs(request, email);
+  const response = await user.get('/api/reports/first-reading-date');
+  expect(response.status()).toBe(200);
+  const { date } = ((await response.json()) as { data: { date: string } }).data;
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone: 'America/Los_Angeles',
+    month: 'long',
+    year: 'numeric',
+  }).format(new Date(date));
+}
+
+/** Answers the next call of a report route with a server failure, once. */
+async function failOnce(page: Page, url: RegExp): Promise<void> {
+  await page.route(
+    url,
+    (route) => route.fulfill({ status: 500, json: { message: 'Internal Server Error' } }),
+    {
+      times: 1,
+    },
+  );
+}
+
 const reportsSection = (page: Page) => page.getByRole('region', { name: 'Reports', exact: true });
 
 /** Picks an option of a MUI select, by its label. */
@@ -115,7 +139,7 @@ async function opensPdfTab(
   expect(file.status).toBe(200);
   expect(file.type).toContain('application/pdf');
   expect(file.head).toBe('%PDF-');
-  await expect.poll(() => newPage.url()).toMatch(/^blob:http:\/\/localhost:3100\//);
+  await expect.poll(() => newPage.url()).toMatch(/^blob:http:\/\/localhost:\d+\//);
   if (shot) {
     await newPage.waitForLoadState('load');
     await newPage.waitForTimeout(1_500);
@@ -137,8 +161,16 @@ test.describe('the Reports section of /account', () => {
     await expect(section.getByRole('heading', { name: 'Billing' })).toBeVisible();
     const billing = section.getByRole('form', { name: 'Billing' });
 
-    // The current month by default; the physician waits for a clinic; both are required.
+    // The current month by default, and the months run from the first reading's to now, newest first.
     await expect(billing.getByRole('combobox', { name: 'Month' })).toHaveText(month.label);
+    await billing.getByRole('combobox', { name: 'Month' }).click();
+    const months = page.getByRole('listbox').getByRole('option');
+    await expect(months.first()).toHaveText(month.label);
+    await expect(months.last()).toHaveText(await firstReadingMonth(request, demo.admin));
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('listbox')).toBeHidden();
+
+    // The physician waits for a clinic; both are required.
     await expect(billing.getByRole('combobox', { name: 'Physician' })).toHaveAttribute(
       'aria-disabled',
       'true',
@@ -174,6 +206,13 @@ test.describe('the Reports section of /account', () => {
     ).toBe(true);
     expect(row!.split(',')).toHaveLength(15);
     await expect(toast(page, 'There was a problem')).toHaveCount(0);
+
+    // The server fails: the spec's message, and no file.
+    await failOnce(page, /\/api\/reports\/billing\?/);
+    await billing.getByRole('button', { name: 'Download' }).click();
+    await expect(
+      toast(page, 'There was a problem downloading the billing report. Please try again later.'),
+    ).toBeVisible();
   });
 
   test('monitoring: Generate adds a Pending report, which turns to Download and opens as a PDF', async ({
@@ -212,6 +251,17 @@ test.describe('the Reports section of /account', () => {
     const download = item.getByRole('button', { name: 'Download' });
     await expect(download).toBeVisible({ timeout: 90_000 });
     await expect(item.getByText('Pending')).toHaveCount(0);
+
+    // The server fails: the spec's message, and the tab opened for the file goes away.
+    await failOnce(page, /\/api\/reports\/batch\?/);
+    const waitingTab = context.waitForEvent('page');
+    await download.click();
+    const emptyTab = await waitingTab;
+    await expect(
+      toast(page, 'There was a problem downloading the monthly report. Please try again later.'),
+    ).toBeVisible();
+    await expect.poll(() => emptyTab.isClosed()).toBe(true);
+
     await opensPdfTab(context, download, files, '/api/reports/batch?reportId=', 'reports-batch-tab');
   });
 
@@ -322,6 +372,25 @@ test.describe('the Export Data Report dialog', () => {
     await choose(page, dialog, 'Report type', 'Weight');
     await choose(page, dialog, 'Version', 'New Version');
     await screenshot(page, 'export-data-report-details', { viewport: true });
+    await expect(dialog.getByRole('button')).toHaveText(['Cancel', 'Generate', 'Email Report']);
+
+    // The server fails: the spec's message for each, and the dialog stays open with its choices.
+    await failOnce(page, /\/api\/reports\/patient\?.*sendMail=true/);
+    await dialog.getByRole('button', { name: 'Email Report' }).click();
+    await expect(
+      page.getByText('There was a problem hitting the API. Please try again later.', { exact: true }),
+    ).toBeVisible();
+    await failOnce(page, /\/api\/reports\/patient\?/);
+    const waitingTab = context.waitForEvent('page');
+    await dialog.getByRole('button', { name: 'Generate' }).click();
+    const emptyTab = await waitingTab;
+    await expect(
+      page.getByText('There was a problem downloading the data report. Please try again later.', {
+        exact: true,
+      }),
+    ).toBeVisible();
+    await expect.poll(() => emptyTab.isClosed()).toBe(true);
+    await expect(dialog.getByRole('combobox', { name: 'Version' })).toHaveText('New Version');
 
     // Email consent and an address: sent, with the PDF attached, through the outbox.
     const since = new Date();

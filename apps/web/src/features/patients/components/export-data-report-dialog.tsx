@@ -140,11 +140,11 @@ export function ExportDataReportDialog({ open, patient, months, onClose }: Expor
       </DialogContent>
       <DialogActions disableSpacing sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
         <Button onClick={onClose}>{reportTexts.cancel}</Button>
-        <Button variant="outlined" onClick={handleEmail} disabled={!request || working}>
-          {email.isPending ? reportTexts.sending : reportTexts.emailReport}
-        </Button>
         <Button variant="contained" onClick={handleGenerate} disabled={!request || working}>
           {generate.isPending ? reportTexts.generating : reportTexts.generate}
+        </Button>
+        <Button variant="outlined" onClick={handleEmail} disabled={!request || working}>
+          {email.isPending ? reportTexts.sending : reportTexts.emailReport}
         </Button>
       </DialogActions>
     </Dialog>
