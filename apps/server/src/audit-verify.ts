@@ -2,10 +2,16 @@
 // database in DATA_DIR) and reports the first event that was altered, removed or reordered (decision 0012).
 // `--head <seq>:<hash>` also checks that a head printed by an earlier run is still in the chain unchanged.
 // Exit status 0 when the chain is intact, 1 when it is broken, 2 when it could not be checked.
+// It only reads: no migrations, no embedded database created where there is none, and its sessions are
+// read-only, so checking a database can never change it (a database without the chain is reported, not built).
+import fs from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from './config.js';
-import { openDatabase } from './db/client.js';
-import { verifyAuditChain } from './features/audit/audit-chain.js';
+import { type Config, loadConfig } from './config.js';
+import { type Database, openDatabase } from './db/client.js';
+import { missingAuditChain, verifyAuditChain } from './features/audit/audit-chain.js';
+
+const readOnly = '-c default_transaction_read_only=on';
 
 async function embeddedDatabaseInUse(port: number): Promise<boolean> {
   try {
@@ -23,6 +29,23 @@ function parseHead(value: string | undefined): { seq: number; hash: string } | u
   return { seq: Number(match[1]), hash: match[2]! };
 }
 
+/**
+ * PostgreSQL with every pooled session read-only (libpq's `options`, kept with any the URL has); PGlite,
+ * one session, set read-only once. PGlite keeps its files in `<DATA_DIR>/pglite` (db/client.ts) and would
+ * create a new database there if there were none: null then, for the caller to report.
+ */
+async function openReadOnly(config: Config): Promise<Database | null> {
+  if (config.databaseUrl) {
+    const url = new URL(config.databaseUrl);
+    url.searchParams.set('options', [url.searchParams.get('options'), readOnly].filter(Boolean).join(' '));
+    return openDatabase({ databaseUrl: url.toString() });
+  }
+  if (!fs.existsSync(path.join(config.dataDir, 'pglite', 'PG_VERSION'))) return null;
+  const database = await openDatabase({ dataDir: config.dataDir });
+  await database.executeSql('set default_transaction_read_only = on');
+  return database;
+}
+
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: { head: { type: 'string' } } });
   const anchor = parseHead(values.head);
@@ -33,9 +56,21 @@ async function main(): Promise<number> {
     );
     return 2;
   }
-  const database = await openDatabase(config);
+  const database = await openReadOnly(config);
+  if (!database) {
+    console.error(
+      `There is no embedded database in ${path.resolve(config.dataDir, 'pglite')}: set DATA_DIR to the server's, or DATABASE_URL. Nothing was checked.`,
+    );
+    return 2;
+  }
   try {
-    await database.migrate();
+    const missing = await missingAuditChain(database);
+    if (missing.length > 0) {
+      console.error(
+        `This database has no audit chain (${missing.join(', ')} missing): it is not a Vigil database, or the server has never started on it (the server migrates it, audit:verify only reads). Nothing was checked.`,
+      );
+      return 2;
+    }
     const result = await verifyAuditChain(database, { anchor });
     console.info(`Checked ${result.events} audit events.`);
     console.info(`Head: ${result.head.seq}:${result.head.hash || '(empty chain)'}`);

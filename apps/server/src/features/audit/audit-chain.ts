@@ -33,6 +33,24 @@ const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').diges
 const label = (r: ChainRow) => `#${r.seq} (${r.action}, ${new Date(r.occurred_at).toISOString()}, ${r.id})`;
 
 /**
+ * What the chain needs that this database lacks (migration 0006 creates them all): a database never migrated,
+ * or not Vigil's. Read from the catalogue, so nothing is created or changed.
+ */
+export async function missingAuditChain(database: Database): Promise<string[]> {
+  const { rows } = await database.executeSql(
+    `select to_regclass('audit_events') is not null as events,
+            to_regclass('audit_chain_head') is not null as head,
+            exists (select 1 from pg_proc where proname = 'audit_event_content') as content`,
+  );
+  const found = rows[0] as { events: boolean; head: boolean; content: boolean };
+  return [
+    found.events ? null : 'the table audit_events',
+    found.head ? null : 'the table audit_chain_head',
+    found.content ? null : 'the function audit_event_content',
+  ].filter((m): m is string => m !== null);
+}
+
+/**
  * Walks the audit chain in order of `seq` and recomputes each hash here, from the canonical content the
  * database gives (migration 0006): an event whose content no longer matches its hash was altered; an event
  * whose link points at a hash that exists elsewhere was moved; one whose link points at a hash that no
