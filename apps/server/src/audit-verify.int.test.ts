@@ -1,0 +1,213 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type Database, openDatabase } from './db/client.js';
+import { verifyAuditChain } from './features/audit/audit-chain.js';
+
+/**
+ * `npm run audit:verify` run as a user runs it, from the repository's root, against a database of its own:
+ * on PostgreSQL one created on the server of DATABASE_URL, else an embedded one in a temporary DATA_DIR, which
+ * the test closes before every run (PGlite has one user at a time).
+ */
+const root = path.resolve(import.meta.dirname, '../../..');
+const serverUrl = process.env.DATABASE_URL;
+
+interface Target {
+  /** What the command is given to find the database. */
+  env: Record<string, string>;
+  /** Opens the database for `work` and closes it again before the command may open it. */
+  use<T>(work: (database: Database) => Promise<T>): Promise<T>;
+  drop(): Promise<void>;
+}
+
+async function onServer(sql: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A database of its own, migrated or not: the migrated template on PostgreSQL, the migrations on PGlite. */
+async function createTarget(migrated: boolean): Promise<Target> {
+  let env: Record<string, string>;
+  let drop: () => Promise<void>;
+  if (serverUrl) {
+    const name = `vigil_cli_${randomBytes(6).toString('hex')}`;
+    await onServer(`create database ${name}${migrated ? ` template ${inject('postgresTemplate')}` : ''}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    env = { DATABASE_URL: url.toString() };
+    drop = () => onServer(`drop database if exists ${name} with (force)`);
+  } else {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'vigil-cli-'));
+    env = { DATA_DIR: dataDir };
+    drop = async () => rmSync(dataDir, { recursive: true, force: true });
+  }
+  const use = async <T>(work: (database: Database) => Promise<T>) => {
+    const database = await openDatabase(
+      serverUrl ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
+    );
+    try {
+      return await work(database);
+    } finally {
+      await database.close();
+    }
+  };
+  // PGlite creates its database on the first open; only the migrated one gets the migrations.
+  if (!serverUrl) await use((database) => (migrated ? database.migrate() : Promise.resolve()));
+  return { env, use, drop };
+}
+
+/** A port nothing answers on, so the embedded database's "a server is running" check stays quiet. */
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+
+let port: number;
+
+/** Runs `npm run audit:verify -- <args>` in the repository's root, with only `target`'s database set. */
+function auditVerify(target: Target, args: string[] = []) {
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), ...target.env };
+  if (!target.env.DATABASE_URL) delete env.DATABASE_URL;
+  if (!target.env.DATA_DIR) delete env.DATA_DIR;
+  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    execFile(
+      'npm',
+      ['run', '--silent', 'audit:verify', '--', ...args],
+      { cwd: root, env, timeout: 30_000 },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? -1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+type Sql = Database['executeSql'];
+/** A database owner's edit: with the audit triggers, which refuse it, switched off for its statements. */
+async function tamper(sql: Sql, ...statements: string[]) {
+  await sql('alter table audit_events disable trigger user');
+  await sql('alter table audit_chain_head disable trigger user');
+  try {
+    for (const s of statements) await sql(s);
+  } finally {
+    await sql('alter table audit_events enable trigger user');
+    await sql('alter table audit_chain_head enable trigger user');
+  }
+}
+
+async function chainState(sql: Sql) {
+  const { rows } = await sql(
+    `select (select count(*)::int from audit_events) as events,
+            (select seq::int from audit_chain_head) as "headSeq",
+            (select hash from audit_chain_head) as "headHash"`,
+  );
+  return rows[0] as { events: number; headSeq: number; headHash: string };
+}
+
+let chain: Target;
+
+beforeAll(async () => {
+  port = await freePort();
+  chain = await createTarget(true);
+  await chain.use(async ({ executeSql: sql }) => {
+    // One statement each: each commits, and is sealed, by itself.
+    for (let n = 1; n <= 6; n++) {
+      await sql(`insert into audit_events (occurred_at, action, details) values (now(), 'test.cli', $1)`, [
+        JSON.stringify({ message: `Event ${n}` }),
+      ]);
+    }
+  });
+});
+afterAll(async () => {
+  await chain?.drop();
+});
+
+describe('npm run audit:verify', () => {
+  let recorded: { headSeq: number; headHash: string };
+
+  it('exits 0 on an intact chain, prints its head, and changes nothing', async () => {
+    const before = await chain.use(({ executeSql }) => chainState(executeSql));
+    expect(before.events).toBeGreaterThanOrEqual(6);
+    const run = await auditVerify(chain);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(`Checked ${before.events} audit events.`);
+    expect(run.stdout).toContain(`Head: ${before.headSeq}:${before.headHash}`);
+    expect(run.stdout).toContain('The audit chain is intact');
+    expect(await chain.use(({ executeSql }) => chainState(executeSql))).toEqual(before);
+    recorded = before;
+  });
+
+  it('exits 1 naming the event edited directly in the database', async () => {
+    const target = await chain.use(async ({ executeSql: sql }) => {
+      const { rows } = await sql('select id, details::text as details from audit_events where seq = 3');
+      const row = rows[0] as { id: string; details: string };
+      await tamper(sql, `update audit_events set details = '{"message":"Nothing happened"}' where seq = 3`);
+      return row;
+    });
+    const run = await auditVerify(chain);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('The audit chain is broken (altered)');
+    expect(run.stderr).toContain(`#3 (test.cli`);
+    expect(run.stderr).toContain(target.id);
+    await chain.use(({ executeSql: sql }) =>
+      tamper(sql, `update audit_events set details = $$${target.details}$$::jsonb where seq = 3`),
+    );
+  });
+
+  it('with --head from an earlier run, reports the newest events removed, head and all', async () => {
+    const { headSeq, headHash } = recorded;
+    await chain.use(async (database) => {
+      // The two newest events removed, and the head moved back to the event before them: a chain that
+      // holds together, which only the head kept elsewhere can tell from the original.
+      await tamper(
+        database.executeSql,
+        `delete from audit_events where seq > ${headSeq - 2}`,
+        `update audit_chain_head set seq = e.seq, hash = e.hash from audit_events e where e.seq = ${headSeq - 2}`,
+      );
+      expect((await verifyAuditChain(database)).break).toBeNull();
+    });
+    const run = await auditVerify(chain, ['--head', `${headSeq}:${headHash}`]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('The audit chain is broken (removed)');
+    expect(run.stderr).toContain(
+      `The chain ends at event #${headSeq - 2}, before the head recorded earlier (#${headSeq})`,
+    );
+  });
+
+  it('only reads: a database without the audit tables is reported (exit 2) and left as it was', async () => {
+    const fresh = await createTarget(false);
+    try {
+      const schema = (database: Database) =>
+        database
+          .executeSql(
+            `select n.nspname || '.' || c.relname || ':' || c.relkind::text as name from pg_class c
+               join pg_namespace n on n.oid = c.relnamespace
+              where n.nspname not in ('pg_catalog', 'information_schema', 'pg_toast')
+              order by 1`,
+          )
+          .then(({ rows }) => rows);
+      const before = await fresh.use(schema);
+      expect(before).toEqual([]);
+      const run = await auditVerify(fresh);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain('This database has no audit chain');
+      expect(run.stderr).toContain('the table audit_events');
+      expect(await fresh.use(schema)).toEqual(before);
+    } finally {
+      await fresh.drop();
+    }
+  });
+});
