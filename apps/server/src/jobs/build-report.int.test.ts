@@ -19,7 +19,7 @@ import {
   reportFailureReasons,
 } from '../features/reports/report-batches.service.js';
 import { createLocalDiskStorage } from '../integrations/storage/local-disk.storage.js';
-import { pdfText } from '../test/pdf-text.js';
+import { pdfPageTexts, pdfText } from '../test/pdf-text.js';
 import {
   type BuildReportDeps,
   buildReportTry,
@@ -154,6 +154,9 @@ describe('the monitoring batch job', () => {
     expect(text).toContain('Rosa Diaz');
     expect(text).toContain('Sam Lee');
     expect(text).not.toContain('Olga Other');
+    // The Old Version: the readings only.
+    expect(text).toContain('134/82');
+    expect(text).not.toContain('Summary');
 
     const list = (await w.as('northStaff').get('/api/reports')).json().data;
     expect(list[0]).toMatchObject({ _id: id, status: 'done' });
@@ -182,6 +185,49 @@ describe('the monitoring batch job', () => {
       reportId: id,
       count: 2,
     });
+  });
+
+  it("prints each patient's New Version when asked for it: the summary and the chart beside the readings", async () => {
+    const id = await generate('northStaff', {
+      clinic: ids.north,
+      physician: ids.northPhysician,
+      version: 'new',
+    });
+    await send(id);
+    await waitFor(statusIs(id, 'done'));
+    const res = await w.as('northStaff').get(`/api/reports/batch?reportId=${id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const pages = await pdfPageTexts(res.rawPayload);
+    // One report per patient, in name order, each with what only the New Version has.
+    const reports = [pages.find((t) => t.includes('Rosa Diaz')), pages.find((t) => t.includes('Sam Lee'))];
+    expect(pages.findIndex((t) => t.includes('Rosa Diaz'))).toBeLessThan(
+      pages.findIndex((t) => t.includes('Sam Lee')),
+    );
+    for (const text of reports) {
+      expect(text).toContain('Summary');
+      expect(text).toContain('Days transmitted 2 of 31');
+      expect(text).toContain('Blood Pressure and Heart Rate');
+      expect(text).toContain('Systolic goal 100-130');
+    }
+    expect(reports[0]).toContain('134/82');
+    expect(reports[1]).toContain('135/82');
+  });
+
+  it('covers every physician of the clinic when none is named', async () => {
+    const id = await generate('northStaff', { clinic: ids.north });
+    await send(id);
+    await waitFor(statusIs(id, 'done'));
+    const res = await w.as('northStaff').get(`/api/reports/batch?reportId=${id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-disposition']).toContain(
+      'filename="Monitoring - North Clinic - All physicians - 2026-10.pdf"',
+    );
+    const text = await pdfText(res.rawPayload);
+    // Olga Other is physician2's, the others physician's: name order across both.
+    const order = ['Olga Other', 'Rosa Diaz', 'Sam Lee'].map((name) => text.indexOf(name));
+    expect(order.every((at) => at >= 0)).toBe(true);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect((await reportRow(id)).physicianId).toBeNull();
   });
 
   it('fails a report with no patient in it at once, with the reason', async () => {
