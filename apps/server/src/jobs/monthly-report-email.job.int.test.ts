@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, monthlyReportEmails, outbox } from '../db/schema/index.js';
 import { createOutboxService } from '../features/outbox/outbox.service.js';
@@ -13,10 +14,11 @@ import type { EmailMessage } from '../integrations/email/email-provider.js';
 import { createLocalDiskStorage } from '../integrations/storage/local-disk.storage.js';
 import type { FileStorage } from '../integrations/storage/storage.js';
 import { pdfText } from '../test/pdf-text.js';
-import { outboxFor } from '../test/test-app.js';
+import { createTestApp, outboxFor, type TestApp } from '../test/test-app.js';
 import { deliverOutboxMessage } from './deliver-outbox.job.js';
 import {
   type MonthlyReportEmailDeps,
+  monthlyReportEmailQueue,
   previousMonth,
   sendMonthlyReportEmails,
 } from './monthly-report-email.job.js';
@@ -194,5 +196,47 @@ describe('the monthly report email job', () => {
       'Your Blood Pressure Report for November 2026',
     ]);
     expect(await claims()).toHaveLength(4);
+  });
+});
+
+describe('the monthly report email in the running app', () => {
+  let t: TestApp;
+  let boss: PgBoss | undefined;
+  beforeAll(async () => {
+    // Started as main.ts starts it: the jobs on, on the test's database.
+    t = await createTestApp({ jobs: true, env: { SEED_DEMO: 'false' } });
+  });
+  afterAll(async () => {
+    await boss?.stop({ graceful: false, close: true }).catch(() => undefined);
+    await t.close();
+  });
+  const sql = async <Row>(text: string, values?: unknown[]) =>
+    (await t.app.vigil.database.executeSql(text, values)).rows as Row[];
+
+  it('is scheduled at noon UTC on the 1st to the 3rd, and its queue is worked', async () => {
+    expect(
+      await sql('select cron, timezone from pgboss.schedule where name = $1', [monthlyReportEmailQueue]),
+    ).toEqual([{ cron: '0 12 1-3 * *', timezone: 'UTC' }]);
+    expect(
+      await sql('select policy, retry_limit as "retryLimit" from pgboss.queue where name = $1', [
+        monthlyReportEmailQueue,
+      ]),
+    ).toEqual([{ policy: 'singleton', retryLimit: 3 }]);
+
+    // What the schedule sends on the 1st, sent now: the app's own worker runs it to the end.
+    const { database, config } = t.app.vigil;
+    boss = config.databaseUrl
+      ? new PgBoss({ connectionString: config.databaseUrl, max: 2 })
+      : new PgBoss({ db: { executeSql: database.executeSql } });
+    boss.on('error', () => undefined);
+    await boss.start();
+    const jobId = await boss.send(monthlyReportEmailQueue, {});
+    expect(jobId).toBeTruthy();
+    const state = async () =>
+      (await sql<{ state: string }>('select state from pgboss.job where id = $1', [jobId]))[0]?.state;
+    const started = Date.now();
+    while ((await state()) !== 'completed' && Date.now() - started < 20_000)
+      await new Promise((r) => setTimeout(r, 200));
+    expect(await state()).toBe('completed');
   });
 });
