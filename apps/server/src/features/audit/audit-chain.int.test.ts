@@ -7,10 +7,12 @@ const sql = (text: string, values?: unknown[]) => t.app.vigil.database.executeSq
 /** Runs a tamperer's statements the way a database owner could: with the audit triggers switched off. */
 async function tamper(...statements: string[]) {
   await sql('alter table audit_events disable trigger user');
+  await sql('alter table audit_chain_head disable trigger user');
   try {
     for (const s of statements) await sql(s);
   } finally {
     await sql('alter table audit_events enable trigger user');
+    await sql('alter table audit_chain_head enable trigger user');
   }
 }
 const verify = (anchor?: { seq: number; hash: string }) =>
@@ -101,6 +103,40 @@ describe('the audit chain', () => {
     expect(result.break?.message).toContain('were removed');
     await tamper('insert into audit_events select * from removed_event', 'drop table removed_event');
     expect((await verify()).break).toBeNull();
+  });
+
+  it('finds an event removed and the later ones renumbered: by the head, else as the event before altered', async () => {
+    const recorded = (await verify()).head;
+    const next = await event(16);
+    // Event 15 removed, 16 and later moved down one (through negative numbers: seq is unique).
+    await tamper(
+      'create table removed_event as select * from audit_events where seq = 15',
+      'delete from audit_events where seq = 15',
+      'update audit_events set seq = -seq where seq > 15',
+      'update audit_events set seq = -seq - 1 where seq < 0',
+    );
+    // The head row still says #n while its event is now #n-1.
+    const byHeadRow = (await verify()).break;
+    expect(byHeadRow).toMatchObject({ kind: 'removed', seq: 15, eventId: next.id });
+    expect(byHeadRow?.message).toContain('were removed and the later ones renumbered');
+    expect(byHeadRow?.message).toContain(`recorded as #${recorded.seq} is now #${recorded.seq - 1}`);
+
+    // With the head row moved down too, the rows are those of event 14 altered and rehashed: detected, and
+    // named as either; the head kept from before tells which.
+    await tamper('update audit_chain_head set seq = seq - 1');
+    const alone = (await verify()).break;
+    expect(alone).toMatchObject({ kind: 'altered', seq: 14 });
+    expect(alone?.message).toContain('was altered and its hash rewritten, or the event(s) sealed after it');
+    expect((await verify(recorded)).break).toMatchObject({ kind: 'removed', seq: 15, eventId: next.id });
+
+    await tamper(
+      'update audit_events set seq = -seq where seq >= 15',
+      'update audit_events set seq = -seq + 1 where seq < 0',
+      'insert into audit_events select * from removed_event',
+      'drop table removed_event',
+      'update audit_chain_head set seq = seq + 1',
+    );
+    expect((await verify(recorded)).break).toBeNull();
   });
 
   it('finds the newest event removed, by the head', async () => {

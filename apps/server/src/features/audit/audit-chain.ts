@@ -50,11 +50,29 @@ export async function missingAuditChain(database: Database): Promise<string[]> {
   ].filter((m): m is string => m !== null);
 }
 
+/** The first of `links` (seq and hash) whose hash an event now holds at a lower seq: events before it were removed. */
+async function movedLink(
+  database: Database,
+  links: Array<{ seq: number; hash: string } | undefined>,
+): Promise<{ recorded: number; now: number } | null> {
+  for (const link of links) {
+    if (!link?.hash) continue;
+    const { rows } = await database.executeSql('select seq from audit_events where hash = $1 limit 1', [
+      link.hash,
+    ]);
+    const now = rows[0] ? Number((rows[0] as { seq: string | number }).seq) : null;
+    if (now !== null && now < link.seq) return { recorded: link.seq, now };
+  }
+  return null;
+}
+
 /**
  * Walks the audit chain in order of `seq` and recomputes each hash here, from the canonical content the
  * database gives (migration 0006): an event whose content no longer matches its hash was altered; an event
  * whose link points at a hash that exists elsewhere was moved; one whose link points at a hash that no
- * longer exists follows a removal; a head beyond the last event means the newest events were removed.
+ * longer exists follows a removal, or, with no gap in seq, the event before it was altered and rehashed (which
+ * leaves the same rows as a removal with the later events renumbered, unless a known head moved down); a head
+ * beyond the last event means the newest events were removed.
  * An `anchor`, a head printed by an earlier run and kept elsewhere, must still be in the chain unchanged.
  */
 export async function verifyAuditChain(
@@ -98,11 +116,23 @@ export async function verifyAuditChain(
           });
         }
         if (previous && seq === Number(previous.seq) + 1) {
+          // No gap in seq, yet the event this one was sealed after is gone: either the previous event was
+          // altered and rehashed, or events in between were removed and the later ones renumbered. The two
+          // leave the same rows (seq is outside the hashed content); a known head that now sits at a lower
+          // seq tells them apart.
+          const moved = await movedLink(database, [headLink, anchor]);
+          if (moved) {
+            return report(events, {
+              kind: 'removed',
+              ...at,
+              message: `The event(s) sealed between ${label(previous)} and ${label(row)} were removed and the later ones renumbered: the head recorded as #${moved.recorded} is now #${moved.now}.`,
+            });
+          }
           return report(events, {
             kind: 'altered',
             seq: Number(previous.seq),
             eventId: previous.id,
-            message: `Event ${label(previous)} was altered and its hash rewritten: event #${seq} was sealed after a different event.`,
+            message: `Event ${label(previous)} was altered and its hash rewritten, or the event(s) sealed after it were removed and the later ones renumbered: event #${seq} was sealed after an event that is no longer there. The chain alone cannot tell which; a head kept from an earlier run (--head) can, when it is newer than event #${seq}.`,
           });
         }
         return report(events, {
