@@ -4,10 +4,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Database, openDatabase } from './db/client.js';
 import { verifyAuditChain } from './features/audit/audit-chain.js';
+import { tamperWithAudit } from './test/audit-tamper.js';
+import { onPostgresServer } from './test/pg-server.js';
 
 /**
  * `npm run audit:verify` run as a user runs it, from the repository's root, against a database of its own:
@@ -25,27 +26,20 @@ interface Target {
   drop(): Promise<void>;
 }
 
-async function onServer(sql: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 /** A database of its own, migrated or not: the migrated template on PostgreSQL, the migrations on PGlite. */
 async function createTarget(migrated: boolean): Promise<Target> {
   let env: Record<string, string>;
   let drop: () => Promise<void>;
   if (serverUrl) {
     const name = `vigil_cli_${randomBytes(6).toString('hex')}`;
-    await onServer(`create database ${name}${migrated ? ` template ${inject('postgresTemplate')}` : ''}`);
+    await onPostgresServer(
+      serverUrl,
+      `create database ${name}${migrated ? ` template ${inject('postgresTemplate')}` : ''}`,
+    );
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
     env = { DATABASE_URL: url.toString() };
-    drop = () => onServer(`drop database if exists ${name} with (force)`);
+    drop = () => onPostgresServer(serverUrl, `drop database if exists ${name} with (force)`);
   } else {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'vigil-cli-'));
     env = { DATA_DIR: dataDir };
@@ -94,20 +88,7 @@ function auditVerify(target: Target, args: string[] = []) {
   });
 }
 
-type Sql = Database['executeSql'];
-/** A database owner's edit: with the audit triggers, which refuse it, switched off for its statements. */
-async function tamper(sql: Sql, ...statements: string[]) {
-  await sql('alter table audit_events disable trigger user');
-  await sql('alter table audit_chain_head disable trigger user');
-  try {
-    for (const s of statements) await sql(s);
-  } finally {
-    await sql('alter table audit_events enable trigger user');
-    await sql('alter table audit_chain_head enable trigger user');
-  }
-}
-
-async function chainState(sql: Sql) {
+async function chainState(sql: Database['executeSql']) {
   const { rows } = await sql(
     `select (select count(*)::int from audit_events) as events,
             (select seq::int from audit_chain_head) as "headSeq",
@@ -154,7 +135,10 @@ describe('npm run audit:verify', () => {
     const target = await chain.use(async ({ executeSql: sql }) => {
       const { rows } = await sql('select id, details::text as details from audit_events where seq = 3');
       const row = rows[0] as { id: string; details: string };
-      await tamper(sql, `update audit_events set details = '{"message":"Nothing happened"}' where seq = 3`);
+      await tamperWithAudit(
+        sql,
+        `update audit_events set details = '{"message":"Nothing happened"}' where seq = 3`,
+      );
       return row;
     });
     const run = await auditVerify(chain);
@@ -163,7 +147,7 @@ describe('npm run audit:verify', () => {
     expect(run.stderr).toContain(`#3 (test.cli`);
     expect(run.stderr).toContain(target.id);
     await chain.use(({ executeSql: sql }) =>
-      tamper(sql, `update audit_events set details = $$${target.details}$$::jsonb where seq = 3`),
+      tamperWithAudit(sql, `update audit_events set details = $$${target.details}$$::jsonb where seq = 3`),
     );
   });
 
@@ -172,7 +156,7 @@ describe('npm run audit:verify', () => {
     await chain.use(async (database) => {
       // The two newest events removed, and the head moved back to the event before them: a chain that
       // holds together, which only the head kept elsewhere can tell from the original.
-      await tamper(
+      await tamperWithAudit(
         database.executeSql,
         `delete from audit_events where seq > ${headSeq - 2}`,
         `update audit_chain_head set seq = e.seq, hash = e.hash from audit_events e where e.seq = ${headSeq - 2}`,

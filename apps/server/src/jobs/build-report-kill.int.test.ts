@@ -1,23 +1,17 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { and, eq } from 'drizzle-orm';
 import { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, patients, readings, reports } from '../db/schema/index.js';
+import { auditEvents, reports } from '../db/schema/index.js';
 import { createAuditService } from '../features/audit/audit.service.js';
-import {
-  addPatient,
-  createWorld,
-  fixtureIds as ids,
-  patientBody,
-  type World,
-} from '../features/patients/patient-fixtures.js';
+import { createWorld, fixtureIds as ids, type World } from '../features/patients/patient-fixtures.js';
 import { createMonitoringPdfRenderer } from '../features/reports/monitoring-report-pdf.js';
 import { createReportBatchesService } from '../features/reports/report-batches.service.js';
 import { createLocalDiskStorage } from '../integrations/storage/local-disk.storage.js';
 import { pdfText } from '../test/pdf-text.js';
+import { addMonitoredPatient } from './build-report.fixtures.js';
 import { type BuildReportQueueOptions, startBuildReports } from './build-report.job.js';
 
 /**
@@ -39,28 +33,6 @@ let w: World;
 const db = () => w.t.app.vigil.database.db;
 let child: ChildProcess | undefined;
 let boss: PgBoss | undefined;
-
-async function addMonitoredPatient(firstName: string, lastName: string) {
-  const id = await addPatient(w, 'northPhysician', patientBody({ firstName, lastName }));
-  await db()
-    .update(patients)
-    .set({ enrolledAt: new Date('2026-09-20T17:00:00Z') })
-    .where(eq(patients.id, id));
-  await db()
-    .insert(readings)
-    .values(
-      [3, 4].map((day) => ({
-        clinicId: ids.north,
-        patientId: id,
-        takenAt: new Date(`2026-10-0${day}T18:00:00Z`),
-        systolic: 131 + day,
-        diastolic: 82,
-        heartRate: 70,
-        source: 'WITHINGS',
-        vendorReadingId: randomUUID(),
-      })),
-    );
-}
 
 /** The report's pg-boss job: its state, and how many tries came before this one. */
 async function jobOf(reportId: string) {
@@ -105,8 +77,8 @@ function startChild(input: object, line: string): Promise<ChildProcess> {
 describe.skipIf(!onPostgres)('a batch whose builder process is killed mid-build (PostgreSQL only)', () => {
   beforeAll(async () => {
     w = await createWorld();
-    await addMonitoredPatient('Rosa', 'Diaz');
-    await addMonitoredPatient('Sam', 'Lee');
+    await addMonitoredPatient(w, 'Rosa', 'Diaz');
+    await addMonitoredPatient(w, 'Sam', 'Lee');
   });
   afterAll(async () => {
     child?.kill('SIGKILL');

@@ -1,17 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, patients, readings, reports } from '../db/schema/index.js';
+import { auditEvents, reports } from '../db/schema/index.js';
 import { createAuditService } from '../features/audit/audit.service.js';
-import {
-  addPatient,
-  createWorld,
-  fixtureIds as ids,
-  patientBody,
-  type World,
-} from '../features/patients/patient-fixtures.js';
+import { createWorld, fixtureIds as ids, type World } from '../features/patients/patient-fixtures.js';
 import { createMonitoringPdfRenderer } from '../features/reports/monitoring-report-pdf.js';
 import {
   type BatchPdfRenderer,
@@ -20,6 +13,7 @@ import {
 } from '../features/reports/report-batches.service.js';
 import { createLocalDiskStorage } from '../integrations/storage/local-disk.storage.js';
 import { pdfPageTexts, pdfText } from '../test/pdf-text.js';
+import { addMonitoredPatient } from './build-report.fixtures.js';
 import {
   type BuildReportDeps,
   buildReportTry,
@@ -84,33 +78,6 @@ const waitFor = async (check: () => Promise<boolean>, timeoutMs = 30_000) => {
 const reportRow = async (id: string) => (await db().select().from(reports).where(eq(reports.id, id)))[0]!;
 const statusIs = (id: string, status: string) => async () => (await reportRow(id)).status === status;
 
-async function addMonitoredPatient(firstName: string, lastName: string, physician: string) {
-  const id = await addPatient(
-    w,
-    'northPhysician',
-    patientBody({ firstName, lastName, assignedPhysician: physician }),
-  );
-  await db()
-    .update(patients)
-    .set({ enrolledAt: new Date('2026-09-20T17:00:00Z') })
-    .where(eq(patients.id, id));
-  await db()
-    .insert(readings)
-    .values(
-      [3, 4].map((day) => ({
-        clinicId: ids.north,
-        patientId: id,
-        takenAt: new Date(`2026-10-0${day}T18:00:00Z`),
-        systolic: 131 + day,
-        diastolic: 82,
-        heartRate: 70,
-        source: 'WITHINGS',
-        vendorReadingId: randomUUID(),
-      })),
-    );
-  return id;
-}
-
 async function generate(who: 'northStaff' | 'southPhysician', body: Record<string, unknown>) {
   const res = await w
     .as(who)
@@ -123,9 +90,9 @@ const northReport = () => generate('northStaff', { clinic: ids.north, physician:
 beforeAll(async () => {
   w = await createWorld();
   renderNow = realRender();
-  await addMonitoredPatient('Rosa', 'Diaz', ids.northPhysician);
-  await addMonitoredPatient('Sam', 'Lee', ids.northPhysician);
-  await addMonitoredPatient('Olga', 'Other', ids.northPhysician2);
+  await addMonitoredPatient(w, 'Rosa', 'Diaz', ids.northPhysician);
+  await addMonitoredPatient(w, 'Sam', 'Lee', ids.northPhysician);
+  await addMonitoredPatient(w, 'Olga', 'Other', ids.northPhysician2);
 });
 afterAll(async () => {
   for (const boss of bosses) await boss.stop({ graceful: false, close: true }).catch(() => undefined);

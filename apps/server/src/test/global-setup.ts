@@ -10,6 +10,7 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migrationsFolder } from '../db/client.js';
+import { onPostgresServer } from './pg-server.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,17 +18,6 @@ declare module 'vitest' {
     pgliteTemplate: string;
     /** On PostgreSQL, the migrated database each test file's database is created from. */
     postgresTemplate: string;
-  }
-}
-
-/** Runs SQL on the server of DATABASE_URL, outside any test database. */
-async function onServer(serverUrl: string, sql: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
   }
 }
 
@@ -42,7 +32,7 @@ export default async function setup(project: TestProject) {
   const serverUrl = process.env.DATABASE_URL;
   const template = `vigil_template_${randomBytes(6).toString('hex')}`;
   if (serverUrl) {
-    await onServer(serverUrl, `create database ${template}`);
+    await onPostgresServer(serverUrl, `create database ${template}`);
     const url = new URL(serverUrl);
     url.pathname = `/${template}`;
     const pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
@@ -59,6 +49,6 @@ export default async function setup(project: TestProject) {
   project.provide('postgresTemplate', template);
   return async () => {
     rmSync(directory, { recursive: true, force: true });
-    if (serverUrl) await onServer(serverUrl, `drop database if exists ${template} with (force)`);
+    if (serverUrl) await onPostgresServer(serverUrl, `drop database if exists ${template} with (force)`);
   };
 }

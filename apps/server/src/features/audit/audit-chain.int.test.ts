@@ -1,20 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tamperWithAudit } from '../../test/audit-tamper.js';
 import { asUser, createTestApp, signIn, type TestApp } from '../../test/test-app.js';
 import { verifyAuditChain } from './audit-chain.js';
 
 let t: TestApp;
 const sql = (text: string, values?: unknown[]) => t.app.vigil.database.executeSql(text, values);
-/** Runs a tamperer's statements the way a database owner could: with the audit triggers switched off. */
-async function tamper(...statements: string[]) {
-  await sql('alter table audit_events disable trigger user');
-  await sql('alter table audit_chain_head disable trigger user');
-  try {
-    for (const s of statements) await sql(s);
-  } finally {
-    await sql('alter table audit_events enable trigger user');
-    await sql('alter table audit_chain_head enable trigger user');
-  }
-}
+const tamper = (...statements: string[]) => tamperWithAudit(sql, ...statements);
 const verify = (anchor?: { seq: number; hash: string }) =>
   verifyAuditChain(t.app.vigil.database, { pageSize: 7, anchor });
 type Row = { seq: string; id: string; details: string; prev_hash: string; hash: string };
