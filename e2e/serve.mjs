@@ -1,5 +1,6 @@
-// Starts the real Vigil server for the end-to-end tests: port 3100, a fresh PGlite database in a temporary
-// directory (migrated and seeded with the demo accounts on start), test mode, a generous sign-in rate limit.
+// Starts the real Vigil server for the end-to-end tests: port 3100 (or E2E_PORT), a fresh PGlite database in a
+// temporary directory, or the empty PostgreSQL database of DATABASE_URL when it is set (migrated and seeded with
+// the demo accounts on start), test mode, a generous sign-in rate limit.
 // The web app must be built before (npm test does it); the server serves apps/web/dist.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -2,6 +2,9 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 
+/** The e2e server's address (E2E_PORT, default 3100, as playwright.config.ts and serve.mjs read it). */
+export const serverUrl = `http://localhost:${process.env.E2E_PORT ?? 3100}`;
+
 export const demoPassword = 'Demo!Pass1';
 
 export const demo = {

@@ -6,7 +6,7 @@ import {
   twilioWebhookPaths,
 } from '../../apps/server/src/simulator/twilio-wire';
 import { expect, test } from '../support/fixtures';
-import { apiAs, demo, screenshot, signIn, tinyPng, unique } from '../support/vigil';
+import { apiAs, demo, screenshot, serverUrl, signIn, tinyPng, unique } from '../support/vigil';
 
 /**
  * The Messages panel of the detail page (spec patients 2.6, 4, 9; issue 10) against the real server: a text
@@ -18,7 +18,7 @@ import { apiAs, demo, screenshot, signIn, tinyPng, unique } from '../support/vig
 const ownPatients = [40, 41, 42, 43, 44].map((n) => `00000000-0000-4000-a001-${String(n).padStart(12, '0')}`);
 
 /** The e2e server's PUBLIC_URL: by default its own address, against which it checks Twilio's signatures. */
-const publicUrl = 'http://localhost:3100';
+const publicUrl = serverUrl;
 /** Sunrise Cardiology's texting number (apps/server seed). */
 const sunriseNumber = '+15035550190';
 

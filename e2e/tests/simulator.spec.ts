@@ -5,7 +5,7 @@ import type { APIRequestContext } from '@playwright/test';
 import type { ConnectedDevice, PatientListPage, PriorityListRow } from '@vigil/core';
 import { expect, test } from '../support/fixtures';
 import { showAllPatients } from '../support/patient-lists';
-import { demo, demoPassword, screenshot, signIn } from '../support/vigil';
+import { demo, demoPassword, screenshot, serverUrl, signIn } from '../support/vigil';
 
 /**
  * `npm run simulate` against the running server, as the README shows it: a device reading for one named
@@ -54,14 +54,7 @@ test('a simulated reading raises its alert and moves the patient up the priority
 
   const { stdout } = await run(
     path.join(root, 'node_modules', '.bin', 'tsx'),
-    [
-      'apps/server/src/simulator/simulate.ts',
-      '--url',
-      'http://localhost:3100',
-      '--patient',
-      row._id,
-      '--high',
-    ],
+    ['apps/server/src/simulator/simulate.ts', '--url', serverUrl, '--patient', row._id, '--high'],
     { cwd: root },
   );
   expect(stdout).toContain(row.fullName);
