@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Config, loadConfig } from './config.js';
-import { type Database, openDatabase } from './db/client.js';
+import { type Database, openDatabase, pgliteDirectory } from './db/client.js';
 import { missingAuditChain, verifyAuditChain } from './features/audit/audit-chain.js';
 
 const readOnly = '-c default_transaction_read_only=on';
@@ -31,8 +31,8 @@ function parseHead(value: string | undefined): { seq: number; hash: string } | u
 
 /**
  * PostgreSQL with every pooled session read-only (libpq's `options`, kept with any the URL has); PGlite,
- * one session, set read-only once. PGlite keeps its files in `<DATA_DIR>/pglite` (db/client.ts) and would
- * create a new database there if there were none: null then, for the caller to report.
+ * one session, set read-only once. PGlite would create a new database where there is none: null then, for
+ * the caller to report.
  */
 async function openReadOnly(config: Config): Promise<Database | null> {
   if (config.databaseUrl) {
@@ -40,7 +40,7 @@ async function openReadOnly(config: Config): Promise<Database | null> {
     url.searchParams.set('options', [url.searchParams.get('options'), readOnly].filter(Boolean).join(' '));
     return openDatabase({ databaseUrl: url.toString() });
   }
-  if (!fs.existsSync(path.join(config.dataDir, 'pglite', 'PG_VERSION'))) return null;
+  if (!fs.existsSync(path.join(pgliteDirectory(config.dataDir), 'PG_VERSION'))) return null;
   const database = await openDatabase({ dataDir: config.dataDir });
   await database.executeSql('set default_transaction_read_only = on');
   return database;
@@ -59,7 +59,7 @@ async function main(): Promise<number> {
   const database = await openReadOnly(config);
   if (!database) {
     console.error(
-      `There is no embedded database in ${path.resolve(config.dataDir, 'pglite')}: set DATA_DIR to the server's, or DATABASE_URL. Nothing was checked.`,
+      `There is no embedded database in ${path.resolve(pgliteDirectory(config.dataDir))}: set DATA_DIR to the server's, or DATABASE_URL. Nothing was checked.`,
     );
     return 2;
   }

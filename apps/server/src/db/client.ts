@@ -64,9 +64,12 @@ function openPostgres(url: string): Database {
   };
 }
 
+/** Where the embedded database of a DATA_DIR keeps its files. */
+export const pgliteDirectory = (dataDir: string) => path.join(dataDir, 'pglite');
+
 async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? new PGlite(path.join(dataDir, 'pglite')) : new PGlite({ loadDataDir });
+  const client = dataDir ? new PGlite(pgliteDirectory(dataDir)) : new PGlite({ loadDataDir });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

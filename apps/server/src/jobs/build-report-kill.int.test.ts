@@ -11,6 +11,7 @@ import { createMonitoringPdfRenderer } from '../features/reports/monitoring-repo
 import { createReportBatchesService } from '../features/reports/report-batches.service.js';
 import { createLocalDiskStorage } from '../integrations/storage/local-disk.storage.js';
 import { pdfText } from '../test/pdf-text.js';
+import { waitFor } from '../test/wait-for.js';
 import { addMonitoredPatient } from './build-report.fixtures.js';
 import { type BuildReportQueueOptions, startBuildReports } from './build-report.job.js';
 
@@ -43,15 +44,6 @@ async function jobOf(reportId: string) {
   return rows as { state: string; retryCount: number }[];
 }
 const reportRow = async (id: string) => (await db().select().from(reports).where(eq(reports.id, id)))[0]!;
-
-const waitFor = async (check: () => Promise<boolean>, timeoutMs: number) => {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('timed out');
-};
 
 /** Starts the builder process; answers once it says `line` (and whatever it printed before). */
 function startChild(input: object, line: string): Promise<ChildProcess> {

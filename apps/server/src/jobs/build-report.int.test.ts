@@ -13,6 +13,7 @@ import {
 } from '../features/reports/report-batches.service.js';
 import { createLocalDiskStorage } from '../integrations/storage/local-disk.storage.js';
 import { pdfPageTexts, pdfText } from '../test/pdf-text.js';
+import { waitFor } from '../test/wait-for.js';
 import { addMonitoredPatient } from './build-report.fixtures.js';
 import {
   type BuildReportDeps,
@@ -67,14 +68,6 @@ async function startBoss() {
 /** A try may run 4 seconds: long enough for these small PDFs, short enough to wait out a killed one. */
 const queueOptions = { expireInSeconds: 4, retryDelay: 1 };
 
-const waitFor = async (check: () => Promise<boolean>, timeoutMs = 30_000) => {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('timed out');
-};
 const reportRow = async (id: string) => (await db().select().from(reports).where(eq(reports.id, id)))[0]!;
 const statusIs = (id: string, status: string) => async () => (await reportRow(id)).status === status;
 

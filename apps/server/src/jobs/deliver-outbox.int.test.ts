@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOutboxRepository } from '../features/outbox/outbox.repository.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
+import { waitFor } from '../test/wait-for.js';
 import { deliverOutboxMessage } from './deliver-outbox.job.js';
 
 let t: TestApp;
@@ -8,15 +9,6 @@ beforeAll(async () => {
   t = await createTestApp({ jobs: true });
 });
 afterAll(() => t.close());
-
-const waitFor = async (check: () => Promise<boolean>, timeoutMs = 20_000) => {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('timed out');
-};
 
 describe('the outbox delivery job', () => {
   it('delivers a queued email through pg-boss', async () => {

@@ -15,6 +15,7 @@ import { createLocalDiskStorage } from '../integrations/storage/local-disk.stora
 import type { FileStorage } from '../integrations/storage/storage.js';
 import { pdfText } from '../test/pdf-text.js';
 import { createTestApp, outboxFor, type TestApp } from '../test/test-app.js';
+import { waitFor } from '../test/wait-for.js';
 import { deliverOutboxMessage } from './deliver-outbox.job.js';
 import {
   type MonthlyReportEmailDeps,
@@ -234,9 +235,6 @@ describe('the monthly report email in the running app', () => {
     expect(jobId).toBeTruthy();
     const state = async () =>
       (await sql<{ state: string }>('select state from pgboss.job where id = $1', [jobId]))[0]?.state;
-    const started = Date.now();
-    while ((await state()) !== 'completed' && Date.now() - started < 20_000)
-      await new Promise((r) => setTimeout(r, 200));
-    expect(await state()).toBe('completed');
+    await waitFor(async () => (await state()) === 'completed', 20_000);
   });
 });

@@ -11,6 +11,7 @@ import {
 import { activateWithingsDevice } from '../features/ingestion/withings-devices.service.js';
 import { fakeWithingsUserId } from '../integrations/vendors/fake-vendors.js';
 import { decryptToken, encryptToken } from '../integrations/vendors/token-cipher.js';
+import { waitFor } from '../test/wait-for.js';
 import { handleWithingsNotification } from './withings-notification.job.js';
 
 let fake: Awaited<ReturnType<typeof startFakeVendors>>;
@@ -35,15 +36,6 @@ const bpGroup = (grpid: number, hoursAgo: number, attrib = 0) => ({
     { value: 66, type: 11, unit: 0 },
   ],
 });
-
-const waitFor = async (check: () => Promise<boolean>, timeoutMs = 30_000) => {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('timed out');
-};
 
 beforeAll(async () => {
   fake = await startFakeVendors();
