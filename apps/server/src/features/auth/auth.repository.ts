@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { preparedOnce } from '../../db/prepared.js';
 import {
   type AuthTokenRow,
   authTokens,
@@ -23,25 +24,9 @@ export function createAuthRepository(db: DbOrTx) {
      * decide whether it is still valid: one query per authenticated request.
      */
     async findSessionByTokenHash(tokenHash: string) {
-      const [row] = await db
-        .select({
-          session: sessions,
-          user: {
-            id: users.id,
-            roleType: users.roleType,
-            access: users.access,
-            portal: users.portal,
-            clinicId: users.clinicId,
-            firstName: users.firstName,
-            lastName: users.lastName,
-          },
-          userDeactivated: users.isDeactivated,
-          clinicActive: clinics.active,
-        })
-        .from(sessions)
-        .innerJoin(users, eq(sessions.userId, users.id))
-        .leftJoin(clinics, eq(users.clinicId, clinics.id))
-        .where(eq(sessions.tokenHash, tokenHash));
+      const [row] = await preparedOnce(db, findSessionQuery).execute({
+        tokenHash,
+      });
       return row;
     },
     async touchSession(id: string, now: Date): Promise<void> {
@@ -150,3 +135,26 @@ export function createAuthRepository(db: DbOrTx) {
 
 export type AuthRepository = ReturnType<typeof createAuthRepository>;
 export type { SessionRow };
+
+/** The session with its user and their standing, prepared (`preparedOnce`): every authenticated request runs it. */
+const findSessionQuery = (db: DbOrTx) =>
+  db
+    .select({
+      session: sessions,
+      user: {
+        id: users.id,
+        roleType: users.roleType,
+        access: users.access,
+        portal: users.portal,
+        clinicId: users.clinicId,
+        firstName: users.firstName,
+        lastName: users.lastName,
+      },
+      userDeactivated: users.isDeactivated,
+      clinicActive: clinics.active,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(sessions.userId, users.id))
+    .leftJoin(clinics, eq(users.clinicId, clinics.id))
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .prepare('find_session_by_token_hash');

@@ -33,3 +33,16 @@ export function scopeCondition(scope: PatientScope): SQL {
 /** The clinic a scope is fixed to, if any: a clinic user's list filters never look past it. */
 export const scopeClinicId = (scope: PatientScope): string | null =>
   scope.allClinics ? null : scope.clinicId;
+
+/**
+ * The same rule for a prepared query (`preparedOnce`), whose text cannot depend on the scope: the condition
+ * takes the placeholders `scopeAll` and `scopeClinicId`, and `scopeValues` gives them. A clinic user without
+ * a clinic compares with null, which holds for no patient.
+ */
+export const preparedScopeCondition = (): SQL =>
+  sql`(${sql.placeholder('scopeAll')}::boolean or ${patients.clinicId} = ${sql.placeholder('scopeClinicId')})`;
+
+export const scopeValues = (scope: PatientScope) => ({
+  scopeAll: scope.allClinics,
+  scopeClinicId: scope.allClinics ? null : scope.clinicId,
+});

@@ -2,6 +2,7 @@ import { type CustomAlert, toE164 } from '@vigil/core';
 import { and, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
+import { preparedOnce } from '../../db/prepared.js';
 import {
   type AlertRow,
   alerts,
@@ -18,7 +19,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { isUuid } from '../../db/uuid.js';
-import { type PatientScope, scopeCondition } from './patient-scope.js';
+import { type PatientScope, preparedScopeCondition, scopeCondition, scopeValues } from './patient-scope.js';
 
 export type CareTeamRole = 'CARE_NAVIGATOR' | 'STAFF';
 
@@ -75,27 +76,7 @@ export function createPatientsRepository(db: DbOrTx) {
      */
     async findById(scope: PatientScope, id: string): Promise<PatientRecord | undefined> {
       if (!isUuid(id)) return undefined;
-      const [row] = await db
-        .select({
-          patient: patients,
-          clinicName: clinics.name,
-          clinicTimeZone: clinics.timeZone,
-          clinicCustomAlerts: clinics.customAlerts,
-          physicianFirstName: physician.firstName,
-          physicianLastName: physician.lastName,
-          trackedTimeThisMonth: patientMetrics.trackedTimeThisMonth,
-          careTeam: sql<CareTeamMember[]>`(
-            select coalesce(json_agg(json_build_object(
-              'userId', ct.user_id, 'role', ct.role, 'firstName', u.first_name, 'lastName', u.last_name
-            ) order by ct.created_at, u.last_name, u.first_name), '[]'::json)
-            from ${patientCareTeam} ct join ${users} u on u.id = ct.user_id
-            where ct.patient_id = ${patients.id})`,
-        })
-        .from(patients)
-        .innerJoin(clinics, eq(clinics.id, patients.clinicId))
-        .leftJoin(physician, eq(physician.id, patients.assignedPhysicianId))
-        .leftJoin(patientMetrics, eq(patientMetrics.patientId, patients.id))
-        .where(and(eq(patients.id, id), scopeCondition(scope)));
+      const [row] = await preparedOnce(db, findPatientQuery).execute({ id, ...scopeValues(scope) });
       if (!row) return undefined;
       return {
         patient: row.patient,
@@ -303,3 +284,28 @@ export function createPatientsRepository(db: DbOrTx) {
 }
 
 export type PatientsRepository = ReturnType<typeof createPatientsRepository>;
+
+/** One patient with their clinic, physician and care team, prepared (`preparedOnce`): every patient page asks for it. */
+const findPatientQuery = (db: DbOrTx) =>
+  db
+    .select({
+      patient: patients,
+      clinicName: clinics.name,
+      clinicTimeZone: clinics.timeZone,
+      clinicCustomAlerts: clinics.customAlerts,
+      physicianFirstName: physician.firstName,
+      physicianLastName: physician.lastName,
+      trackedTimeThisMonth: patientMetrics.trackedTimeThisMonth,
+      careTeam: sql<CareTeamMember[]>`(
+            select coalesce(json_agg(json_build_object(
+              'userId', ct.user_id, 'role', ct.role, 'firstName', u.first_name, 'lastName', u.last_name
+            ) order by ct.created_at, u.last_name, u.first_name), '[]'::json)
+            from ${patientCareTeam} ct join ${users} u on u.id = ct.user_id
+            where ct.patient_id = ${patients.id})`,
+    })
+    .from(patients)
+    .innerJoin(clinics, eq(clinics.id, patients.clinicId))
+    .leftJoin(physician, eq(physician.id, patients.assignedPhysicianId))
+    .leftJoin(patientMetrics, eq(patientMetrics.patientId, patients.id))
+    .where(and(eq(patients.id, sql.placeholder('id')), preparedScopeCondition()))
+    .prepare('find_patient_by_id');
