@@ -12,6 +12,7 @@ import { seedDemo } from './db/seed/demo.js';
 import { alertsRoutes } from './features/alerts/alerts.routes.js';
 import { createAlertsService } from './features/alerts/alerts.service.js';
 import { createAuditService } from './features/audit/audit.service.js';
+import { startAuditSealer } from './features/audit/audit-seal.js';
 import { auditTrailRoutes } from './features/audit/audit-trail.routes.js';
 import { createAuditTrailService } from './features/audit/audit-trail.service.js';
 import { authRoutes } from './features/auth/auth.routes.js';
@@ -317,9 +318,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await registerWeb(app, config.webDist);
 
+  const sealer =
+    config.auditSealIntervalMs === null
+      ? null
+      : startAuditSealer({
+          database,
+          intervalMs: config.auditSealIntervalMs,
+          onError: (error) => app.log.error({ err: error }, 'audit seal failed'),
+        });
   app.addHook('onClose', async () => {
-    // Jobs stop first (finishing the one in hand), then the database they use.
+    // Jobs stop first (finishing the one in hand), then the sealer seals what they and the requests wrote,
+    // then the database closes.
     await boss?.stop({ graceful: true, timeout: 10_000 });
+    await sealer?.stop();
     if (!options.database) await database.close();
   });
   return app;

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Database, openDatabase } from './db/client.js';
 import { verifyAuditChain } from './features/audit/audit-chain.js';
+import { sealAuditEvents } from './features/audit/audit-seal.js';
 import { tamperWithAudit } from './test/audit-tamper.js';
 import { onPostgresServer } from './test/pg-server.js';
 
@@ -103,12 +104,14 @@ beforeAll(async () => {
   port = await freePort();
   chain = await createTarget(true);
   await chain.use(async ({ executeSql: sql }) => {
-    // One statement each: each commits, and is sealed, by itself.
-    for (let n = 1; n <= 6; n++) {
-      await sql(`insert into audit_events (occurred_at, action, details) values (now(), 'test.cli', $1)`, [
+    const write = (n: number) =>
+      sql(`insert into audit_events (occurred_at, action, details) values (now(), 'test.cli', $1)`, [
         JSON.stringify({ message: `Event ${n}` }),
       ]);
-    }
+    for (let n = 1; n <= 6; n++) await write(n);
+    await sealAuditEvents({ executeSql: sql });
+    // Written after the seal: the command counts it as waiting, and leaves it so.
+    await write(7);
   });
 });
 afterAll(async () => {
@@ -118,13 +121,14 @@ afterAll(async () => {
 describe('npm run audit:verify', () => {
   let recorded: { headSeq: number; headHash: string };
 
-  it('exits 0 on an intact chain, prints its head, and changes nothing', async () => {
+  it('exits 0 on an intact chain, prints its head and the events waiting for the seal, and changes nothing', async () => {
     const before = await chain.use(({ executeSql }) => chainState(executeSql));
-    expect(before.events).toBeGreaterThanOrEqual(6);
+    expect(before.events).toBeGreaterThanOrEqual(7);
     const run = await auditVerify(chain);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain(`Checked ${before.events} audit events.`);
+    expect(run.stdout).toContain(`Checked ${before.events - 1} audit events.`);
+    expect(run.stdout).toContain('1 newer event(s) are not sealed yet');
     expect(run.stdout).toContain(`Head: ${before.headSeq}:${before.headHash}`);
     expect(run.stdout).toContain('The audit chain is intact');
     expect(await chain.use(({ executeSql }) => chainState(executeSql))).toEqual(before);

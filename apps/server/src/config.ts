@@ -13,6 +13,7 @@ const EnvSchema = z.object({
   SEED_DEMO: boolean.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  AUDIT_SEAL_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_MESSAGING_SERVICE_SID: z.string().optional(),
@@ -80,6 +81,11 @@ export interface Config {
   vendors: VendorConfig;
   /** Background jobs; tests that drive the outbox by hand turn them off. */
   jobs: boolean;
+  /**
+   * How often the server seals new audit events into the chain (decision 0012); null only in tests, which
+   * seal by hand.
+   */
+  auditSealIntervalMs: number | null;
   /** External form hosts' origins: the Content-Security-Policy lets the app frame them (issue 13). */
   formHosts: string[];
 }
@@ -189,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     vendors: vendorConfig(e),
     jobs: true,
+    auditSealIntervalMs: e.AUDIT_SEAL_INTERVAL_MS,
     formHosts: e.FORM_HOSTS,
   };
 }

@@ -68,7 +68,13 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  options: { jobs?: boolean; env?: Record<string, string>; clock?: ReturnType<typeof createTestClock> } = {},
+  options: {
+    jobs?: boolean;
+    env?: Record<string, string>;
+    clock?: ReturnType<typeof createTestClock>;
+    /** The server's audit sealer, off unless asked for. */
+    auditSealIntervalMs?: number;
+  } = {},
 ): Promise<TestApp> {
   const { database, url, drop } = await openTestDatabase();
   const clock = options.clock ?? createTestClock();
@@ -84,6 +90,8 @@ export async function createTestApp(
     dataDir,
     webDist: '/nonexistent',
     jobs: options.jobs ?? false,
+    // Tests seal the audit chain by hand (sealAuditEvents) when they look at it.
+    auditSealIntervalMs: options.auditSealIntervalMs ?? null,
   };
   const app = await buildApp(config, { clock, database });
   return {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   index,
@@ -11,9 +12,10 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * Append-only: triggers refuse UPDATE, DELETE and TRUNCATE (DESIGN 3; decision 0012). At commit each event
- * is sealed into the hash chain: it takes the next `seq` and `hash = sha256(prevHash || its content)`,
- * where `prevHash` is the hash of the event sealed before it (migration 0006 holds the triggers).
+ * Append-only: triggers refuse UPDATE, DELETE and TRUNCATE (DESIGN 3; decision 0012). Within a second of its
+ * commit the server's sealer puts each event into the hash chain, in the order they were written: it takes
+ * the next `seq` and `hash = sha256(prevHash || its content)`, where `prevHash` is the hash of the event
+ * sealed before it (migrations 0006 and 0010 hold the triggers and the seal).
  */
 export const auditEvents = pgTable(
   'audit_events',
@@ -28,7 +30,9 @@ export const auditEvents = pgTable(
     entityId: text('entity_id'),
     details: jsonb('details').$type<Record<string, unknown>>(),
     ip: text('ip'),
-    /** The chain's order; set at commit, never by the application. */
+    /** The order events were written in (a sequence, taken at insert): the seal's order, and the trail's. */
+    written: bigint('written', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    /** The chain's order; set by the seal, never by the application. */
     seq: bigint('seq', { mode: 'number' }),
     prevHash: text('prev_hash'),
     hash: text('hash'),
@@ -37,12 +41,14 @@ export const auditEvents = pgTable(
     index('audit_events_patient_idx').on(t.patientId, t.occurredAt),
     index('audit_events_clinic_idx').on(t.clinicId, t.occurredAt),
     uniqueIndex('audit_events_seq_unique').on(t.seq),
+    /** What the seal looks for: the events not in the chain yet, in the order they were written. */
+    index('audit_events_unsealed_idx').on(t.written).where(sql`${t.seq} is null`),
   ],
 );
 
 export type AuditEventRow = typeof auditEvents.$inferSelect;
 
-/** The chain's newest link, one row: the seal locks it, so concurrent commits chain one after another. */
+/** The chain's newest link, one row: the seal locks it, so two sealers chain one after the other. */
 export const auditChainHead = pgTable('audit_chain_head', {
   id: integer('id').primaryKey(),
   seq: bigint('seq', { mode: 'number' }).notNull(),

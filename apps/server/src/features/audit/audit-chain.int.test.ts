@@ -2,10 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tamperWithAudit } from '../../test/audit-tamper.js';
 import { asUser, createTestApp, signIn, type TestApp } from '../../test/test-app.js';
 import { verifyAuditChain } from './audit-chain.js';
+import { sealAuditEvents } from './audit-seal.js';
 
 let t: TestApp;
 const sql = (text: string, values?: unknown[]) => t.app.vigil.database.executeSql(text, values);
 const tamper = (...statements: string[]) => tamperWithAudit(sql, ...statements);
+const seal = () => sealAuditEvents(t.app.vigil.database);
 const verify = (anchor?: { seq: number; hash: string }) =>
   verifyAuditChain(t.app.vigil.database, { pageSize: 7, anchor });
 type Row = { seq: string; id: string; details: string; prev_hash: string; hash: string };
@@ -24,11 +26,12 @@ beforeAll(async () => {
   const list = await asUser(t.app, token).get('/api/pacients/patient-priority-list');
   const ids = (list.json().patients as Array<{ _id: string }>).slice(0, 25).map((p) => p._id);
   await Promise.all(ids.map((id) => asUser(t.app, token).get(`/api/pacients/${id}/details`)));
+  await seal();
 });
 afterAll(() => t.close());
 
 describe('the audit chain', () => {
-  it('seals every committed event in order, and verifies intact', async () => {
+  it('seals every committed event, and verifies intact', async () => {
     const { rows } = await sql(
       'select count(*)::int as n, max(seq)::int as last from audit_events where seq is not null',
     );
@@ -54,6 +57,7 @@ describe('the audit chain', () => {
       `insert into audit_events (occurred_at, action, seq, prev_hash, hash, details)
        values (now(), 'test.forged', 1, 'x', 'y', '{"message":"Forged"}')`,
     );
+    expect(await seal()).toBe(1);
     const { rows } = await sql("select seq::int as seq, hash from audit_events where action = 'test.forged'");
     const forged = rows[0] as { seq: number; hash: string };
     expect(forged.seq).toBeGreaterThan(1);
@@ -92,7 +96,10 @@ describe('the audit chain', () => {
     const result = await verify();
     expect(result.break).toMatchObject({ kind: 'removed', seq: 10 });
     expect(result.break?.message).toContain('were removed');
-    await tamper('insert into audit_events select * from removed_event', 'drop table removed_event');
+    await tamper(
+      'insert into audit_events overriding system value select * from removed_event',
+      'drop table removed_event',
+    );
     expect((await verify()).break).toBeNull();
   });
 
@@ -123,7 +130,7 @@ describe('the audit chain', () => {
     await tamper(
       'update audit_events set seq = -seq where seq >= 15',
       'update audit_events set seq = -seq + 1 where seq < 0',
-      'insert into audit_events select * from removed_event',
+      'insert into audit_events overriding system value select * from removed_event',
       'drop table removed_event',
       'update audit_chain_head set seq = seq + 1',
     );
@@ -137,7 +144,10 @@ describe('the audit chain', () => {
       `delete from audit_events where seq = ${last}`,
     );
     expect((await verify()).break).toMatchObject({ kind: 'removed', seq: last - 1 });
-    await tamper('insert into audit_events select * from removed_event', 'drop table removed_event');
+    await tamper(
+      'insert into audit_events overriding system value select * from removed_event',
+      'drop table removed_event',
+    );
     expect((await verify()).break).toBeNull();
   });
 
@@ -171,8 +181,29 @@ describe('the audit chain', () => {
     });
   });
 
-  it('finds an event written with the seal switched off', async () => {
-    await tamper(`insert into audit_events (occurred_at, action) values (now(), 'test.unsealed')`);
-    expect((await verify()).break).toMatchObject({ kind: 'unsealed', seq: null });
+  it('seals new events in the order they were written, once, and only by the seal', async () => {
+    const before = (await verify()).head;
+    for (const n of [1, 2, 3]) {
+      await sql(`insert into audit_events (occurred_at, action, details) values (now(), 'test.later', $1)`, [
+        JSON.stringify({ message: `Later ${n}` }),
+      ]);
+    }
+    // Written, not sealed yet: outside the chain, counted as waiting, and no break.
+    expect(await verify()).toMatchObject({ head: before, break: null, pending: 3 });
+    await expect(
+      sql("update audit_events set seq = 0, prev_hash = '', hash = 'x' where action = 'test.later'"),
+    ).rejects.toThrow(/append-only/);
+
+    expect(await seal()).toBe(3);
+    expect(await seal()).toBe(0);
+    const { rows } = await sql(
+      "select seq::int as seq, details->>'message' as message from audit_events where action = 'test.later' order by seq",
+    );
+    expect(rows).toEqual([
+      { seq: before.seq + 1, message: 'Later 1' },
+      { seq: before.seq + 2, message: 'Later 2' },
+      { seq: before.seq + 3, message: 'Later 3' },
+    ]);
+    expect(await verify()).toMatchObject({ head: { seq: before.seq + 3 }, break: null, pending: 0 });
   });
 });

@@ -3,6 +3,7 @@ import { and, count, eq, gte, lt, sum } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditEvents, timeEntries } from '../../db/schema/index.js';
 import { fixtureIds as ids, worldWithPatientInEachClinic } from '../patients/patient-fixtures.js';
+import { sealAuditEvents } from './audit-seal.js';
 
 const w = worldWithPatientInEachClinic();
 const db = () => w.t.app.vigil.database.db;
@@ -111,7 +112,7 @@ describe('GET /auditTrailLogs/{patientId}', () => {
     expect(added.every((e) => e.clinicId === ids.north)).toBe(true);
   });
 
-  it('shows events of the same instant in the order they were committed, newest first', async () => {
+  it('shows events of the same instant in the order they were written, newest first, sealed or not', async () => {
     // Committed one after the other, with ids whose order is the opposite of the commit's.
     const at = new Date('2026-10-15T18:00:00Z');
     const committed = [
@@ -131,18 +132,25 @@ describe('GET /auditTrailLogs/{patientId}', () => {
           details: { message: e.message },
         });
     }
+    const newestFirst = [
+      [committed[1]!.id, 'Committed second'],
+      [committed[0]!.id, 'Committed first'],
+    ];
+    const shown = async () =>
+      ((await trail('fromDate=2026-10-15&endDate=2026-10-15')).json() as AuditTrailResponse).logs.map((l) => [
+        l._id,
+        l.message,
+      ]);
+    // Before the seal (by the order written), and after it (by the chain's order, which follows it).
+    expect(await shown()).toEqual(newestFirst);
+    await sealAuditEvents(w.t.app.vigil.database);
     const sealed = await db()
       .select({ id: auditEvents.id, seq: auditEvents.seq })
       .from(auditEvents)
       .where(eq(auditEvents.occurredAt, at));
     const seqOf = (id: string) => sealed.find((e) => e.id === id)?.seq ?? 0;
     expect(seqOf(committed[1]!.id)).toBeGreaterThan(seqOf(committed[0]!.id));
-
-    const body = (await trail('fromDate=2026-10-15&endDate=2026-10-15')).json() as AuditTrailResponse;
-    expect(body.logs.map((l) => [l._id, l.message])).toEqual([
-      [committed[1]!.id, 'Committed second'],
-      [committed[0]!.id, 'Committed first'],
-    ]);
+    expect(await shown()).toEqual(newestFirst);
   });
 
   it("answers 404 for another clinic's patient and a malformed id, and writes nothing", async () => {

@@ -13,7 +13,8 @@ export function createAuditTrailRepository(db: DbOrTx) {
 
     /**
      * Newest first, with the acting user's name, role and clinic (none when the product acted). Events of the
-     * same instant come in the order they were committed, newest first: by the chain's `seq`, not the random id.
+     * same instant come in the order they were written, newest first, not by the random id: by the chain's
+     * `seq` once sealed (the seal follows that order), by `written` before (unsealed ones are the newest).
      */
     events(patientId: string, from: Date, to: Date) {
       return db
@@ -37,7 +38,7 @@ export function createAuditTrailRepository(db: DbOrTx) {
             lt(auditEvents.occurredAt, to),
           ),
         )
-        .orderBy(desc(auditEvents.occurredAt), desc(auditEvents.seq));
+        .orderBy(desc(auditEvents.occurredAt), desc(auditEvents.seq), desc(auditEvents.written));
     },
 
     /** Every time entry of the patient in the range, by anyone and of any kind. */
