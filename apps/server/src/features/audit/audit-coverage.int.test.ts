@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import { bulkTimeNotes, type DeviceBrand } from '@vigil/core';
-import { and, eq, gt, isNotNull, max, sql } from 'drizzle-orm';
+import { eq, gt, max, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, messages } from '../../db/schema/index.js';
