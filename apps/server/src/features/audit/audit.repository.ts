@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { preparedOnce } from '../../db/prepared.js';
 import { auditEvents } from '../../db/schema/index.js';
 
 export interface AuditEventInput {
@@ -29,7 +31,18 @@ function toRow({ message, details, ...event }: AuditEventInput, now: Date) {
 export function createAuditRepository(db: DbOrTx) {
   return {
     async append(event: AuditEventInput, now: Date): Promise<void> {
-      await db.insert(auditEvents).values(toRow(event, now));
+      const row = toRow(event, now);
+      await preparedOnce(db, appendQuery).execute({
+        occurredAt: row.occurredAt,
+        actorUserId: row.actorUserId,
+        clinicId: row.clinicId ?? null,
+        patientId: row.patientId ?? null,
+        action: row.action,
+        entityType: row.entityType ?? null,
+        entityId: row.entityId ?? null,
+        details: row.details,
+        ip: row.ip ?? null,
+      });
     },
 
     /** Many events in one statement (a batch of device readings, bulk time over a list). */
@@ -43,3 +56,23 @@ export function createAuditRepository(db: DbOrTx) {
 }
 
 export type AuditRepository = ReturnType<typeof createAuditRepository>;
+
+/**
+ * One event, prepared (`preparedOnce`): nearly every request appends one. In a transaction it is built again,
+ * but PostgreSQL still parses and plans it once per connection, its text being the same.
+ */
+const appendQuery = (db: DbOrTx) =>
+  db
+    .insert(auditEvents)
+    .values({
+      occurredAt: sql.placeholder('occurredAt'),
+      actorUserId: sql.placeholder('actorUserId'),
+      clinicId: sql.placeholder('clinicId'),
+      patientId: sql.placeholder('patientId'),
+      action: sql.placeholder('action'),
+      entityType: sql.placeholder('entityType'),
+      entityId: sql.placeholder('entityId'),
+      details: sql.placeholder('details'),
+      ip: sql.placeholder('ip'),
+    })
+    .prepare('append_audit_event');
