@@ -44,5 +44,5 @@ export const preparedScopeCondition = (): SQL =>
 
 export const scopeValues = (scope: PatientScope) => ({
   scopeAll: scope.allClinics,
-  scopeClinicId: scope.allClinics ? null : scope.clinicId,
+  scopeClinicId: scopeClinicId(scope),
 });
