@@ -6,7 +6,7 @@ import type { FileStorage } from '../../integrations/storage/storage.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { storeFormFile, type UploadedFile } from './form-files.js';
 import { checkHostedSubmission, storeSubmission } from './form-submissions.js';
-import { toFileView } from './form-views.js';
+import { toFileView, toHostedFormView } from './form-views.js';
 import { createFormsRepository } from './forms.repository.js';
 import { hashLinkToken } from './forms.service.js';
 
@@ -66,10 +66,7 @@ export function createFormLinksService(deps: {
         ip,
       });
       return {
-        _id: form.id,
-        title: form.title,
-        version: form.currentVersion,
-        definition: version.definition,
+        ...toHostedFormView(form, version.definition),
         patientFirstName: patient.firstName,
         expiresAt: link.expiresAt.toISOString(),
       };

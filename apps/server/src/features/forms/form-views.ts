@@ -4,6 +4,7 @@ import {
   type FormSubmissionView,
   type FormSummaryView,
   formFileUrl,
+  type HostedFormView,
 } from '@vigil/core';
 import type { FormFileRow, FormRow } from '../../db/schema/index.js';
 import type { SubmissionWithNames } from './forms.repository.js';
@@ -18,6 +19,14 @@ export const toFormSummaryView = (form: FormRow): FormSummaryView => ({
   url: form.kind === 'HOSTED' ? hostedFormPath(form.id) : (form.url ?? ''),
   prefill: form.prefill,
   version: form.currentVersion,
+});
+
+/** What a page renders of a hosted form: its current version's definition. */
+export const toHostedFormView = (form: FormRow, definition: Record<string, unknown>): HostedFormView => ({
+  _id: form.id,
+  title: form.title,
+  version: form.currentVersion,
+  definition,
 });
 
 export const toFormAdminView = (

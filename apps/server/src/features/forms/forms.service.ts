@@ -21,7 +21,7 @@ import type { MessageSender } from '../messages/message-sender.js';
 import { patientScope } from '../patients/patient-scope.js';
 import { storeFormFile, type UploadedFile } from './form-files.js';
 import { checkHostedSubmission, storeSubmission } from './form-submissions.js';
-import { toFileView, toFormSummaryView, toSubmissionView } from './form-views.js';
+import { toFileView, toFormSummaryView, toHostedFormView, toSubmissionView } from './form-views.js';
 import { createFormsRepository, type FormPatient } from './forms.repository.js';
 
 export interface FormsDeps {
@@ -282,12 +282,7 @@ export function createFormsService(deps: FormsDeps) {
         message: `Opened the form "${form.title}"`,
         ip,
       });
-      return {
-        _id: form.id,
-        title: form.title,
-        version: form.currentVersion,
-        definition: version.definition,
-      };
+      return toHostedFormView(form, version.definition);
     },
   };
 }
