@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { batched } from '../../db/batched.js';
 import type { DbOrTx } from '../../db/client.js';
 import { preparedOnce } from '../../db/prepared.js';
 import { auditEvents } from '../../db/schema/index.js';
@@ -30,32 +31,50 @@ function toRow({ message, details, ...event }: AuditEventInput, now: Date) {
 
 export function createAuditRepository(db: DbOrTx) {
   return {
+    /** One event; outside a transaction, the events of one moment share a statement (`batched`). */
     async append(event: AuditEventInput, now: Date): Promise<void> {
-      const row = toRow(event, now);
-      await preparedOnce(db, appendQuery).execute({
-        occurredAt: row.occurredAt,
-        actorUserId: row.actorUserId,
-        clinicId: row.clinicId ?? null,
-        patientId: row.patientId ?? null,
-        action: row.action,
-        entityType: row.entityType ?? null,
-        entityId: row.entityId ?? null,
-        details: row.details,
-        ip: row.ip ?? null,
-      });
+      await appendRow(db, toRow(event, now));
     },
 
     /** Many events in one statement (a batch of device readings, bulk time over a list). */
     async appendMany(events: readonly AuditEventInput[], now: Date): Promise<void> {
-      // In chunks: one statement's parameters are limited (65,535 in PostgreSQL's protocol).
-      for (let i = 0; i < events.length; i += appendChunk) {
-        await db.insert(auditEvents).values(events.slice(i, i + appendChunk).map((e) => toRow(e, now)));
-      }
+      await insertRows(
+        db,
+        events.map((e) => toRow(e, now)),
+      );
     },
   };
 }
 
 export type AuditRepository = ReturnType<typeof createAuditRepository>;
+
+type AuditEventValues = ReturnType<typeof toRow>;
+
+async function insertRows(db: DbOrTx, rows: AuditEventValues[]): Promise<void> {
+  // In chunks: one statement's parameters are limited (65,535 in PostgreSQL's protocol).
+  for (let i = 0; i < rows.length; i += appendChunk) {
+    await db.insert(auditEvents).values(rows.slice(i, i + appendChunk));
+  }
+}
+
+/** A lone event runs the prepared statement; a batch of them one multi-row insert. */
+const appendRow = batched(async (db, rows: AuditEventValues[]) => {
+  const [row] = rows;
+  if (rows.length > 1 || !row) await insertRows(db, rows);
+  else
+    await preparedOnce(db, appendQuery).execute({
+      occurredAt: row.occurredAt,
+      actorUserId: row.actorUserId,
+      clinicId: row.clinicId ?? null,
+      patientId: row.patientId ?? null,
+      action: row.action,
+      entityType: row.entityType ?? null,
+      entityId: row.entityId ?? null,
+      details: row.details,
+      ip: row.ip ?? null,
+    });
+  return rows.map(() => undefined);
+});
 
 /**
  * One event, prepared (`preparedOnce`): nearly every request appends one. In a transaction it is built again,

@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { batched } from '../../db/batched.js';
 import type { DbOrTx } from '../../db/client.js';
 import { preparedOnce } from '../../db/prepared.js';
 import {
@@ -21,13 +22,10 @@ export function createAuthRepository(db: DbOrTx) {
     },
     /**
      * The session with its user (who they are, for the request) and the user's and clinic's standing, which
-     * decide whether it is still valid: one query per authenticated request.
+     * decide whether it is still valid: one query, shared by the requests of one moment.
      */
-    async findSessionByTokenHash(tokenHash: string) {
-      const [row] = await preparedOnce(db, findSessionQuery).execute({
-        tokenHash,
-      });
-      return row;
+    findSessionByTokenHash(tokenHash: string) {
+      return findSession(db, tokenHash);
     },
     async touchSession(id: string, now: Date): Promise<void> {
       await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
@@ -136,8 +134,11 @@ export function createAuthRepository(db: DbOrTx) {
 export type AuthRepository = ReturnType<typeof createAuthRepository>;
 export type { SessionRow };
 
-/** The session with its user and their standing, prepared (`preparedOnce`): every authenticated request runs it. */
-const findSessionQuery = (db: DbOrTx) =>
+/**
+ * The sessions with their users and standing, prepared (`preparedOnce`): every authenticated request runs it,
+ * and the requests of one moment share it (`batched`).
+ */
+const findSessionsQuery = (db: DbOrTx) =>
   db
     .select({
       session: sessions,
@@ -156,5 +157,10 @@ const findSessionQuery = (db: DbOrTx) =>
     .from(sessions)
     .innerJoin(users, eq(sessions.userId, users.id))
     .leftJoin(clinics, eq(users.clinicId, clinics.id))
-    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
-    .prepare('find_session_by_token_hash');
+    .where(sql`${sessions.tokenHash} = any(${sql.placeholder('tokenHashes')}::text[])`)
+    .prepare('find_sessions_by_token_hash');
+
+const findSession = batched(async (db, tokenHashes: string[]) => {
+  const rows = await preparedOnce(db, findSessionsQuery).execute({ tokenHashes: [...new Set(tokenHashes)] });
+  return tokenHashes.map((hash) => rows.find((row) => row.session.tokenHash === hash));
+});
