@@ -59,22 +59,23 @@ async function insertRows(db: DbOrTx, rows: AuditEventValues[]): Promise<void> {
 
 /** A lone event runs the prepared statement; a batch of them one multi-row insert. */
 const appendRow = batched(async (db, rows: AuditEventValues[]) => {
-  const [row] = rows;
-  if (rows.length > 1 || !row) await insertRows(db, rows);
-  else
-    await preparedOnce(db, appendQuery).execute({
-      occurredAt: row.occurredAt,
-      actorUserId: row.actorUserId,
-      clinicId: row.clinicId ?? null,
-      patientId: row.patientId ?? null,
-      action: row.action,
-      entityType: row.entityType ?? null,
-      entityId: row.entityId ?? null,
-      details: row.details,
-      ip: row.ip ?? null,
-    });
+  if (rows.length === 1) await appendOne(db, rows[0]!);
+  else await insertRows(db, rows);
   return rows.map(() => undefined);
 });
+
+const appendOne = (db: DbOrTx, row: AuditEventValues) =>
+  preparedOnce(db, appendQuery).execute({
+    occurredAt: row.occurredAt,
+    actorUserId: row.actorUserId,
+    clinicId: row.clinicId ?? null,
+    patientId: row.patientId ?? null,
+    action: row.action,
+    entityType: row.entityType ?? null,
+    entityId: row.entityId ?? null,
+    details: row.details,
+    ip: row.ip ?? null,
+  });
 
 /**
  * One event, prepared (`preparedOnce`): nearly every request appends one. In a transaction it is built again,
