@@ -24,7 +24,13 @@ export default defineConfig({
           globalSetup: ['apps/server/src/test/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Each file opens a database of its own, so two files run at once, one per core; the modules
+          // a worker has imported serve its next file too (the server keeps no state between databases:
+          // its caches are per database handle). Measured 2026-11-23 on PGlite: 413 s with two files at
+          // once but modules imported again for each file, 185 s as here; 132 s on PostgreSQL.
+          fileParallelism: true,
+          maxWorkers: 2,
+          isolate: false,
         },
       },
     ],
