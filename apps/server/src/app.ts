@@ -257,7 +257,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     enqueueReport = await startBuildReports(boss, { clock, reports: reportBatches, log: app.log });
   }
 
-  await registerSecurityHeaders(app, config.formHosts);
+  registerSecurityHeaders(app, config.formHosts);
   await app.register(rateLimit, { global: false });
   await app.register(multipart, {
     limits: { fileSize: avatarMaxBytes, files: 1, fields: 5 },
