@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { deviceBrands, unrecognisedReasons } from '@vigil/core';
 import { and, eq, isNotNull, isNull, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +11,7 @@ import { adaptTenovi } from '../../features/ingestion/adapters/tenovi.adapter.js
 import { adaptWithingsGroups } from '../../features/ingestion/adapters/withings.adapter.js';
 import type { DeviceDelivery } from '../../features/ingestion/ingestion.types.js';
 import { startFakeVendors } from '../../features/ingestion/ingestion-fixtures.js';
+import { foldSearchText } from '../../features/patients/patient-search-text.js';
 import { webhookRequest, withingsMeasureGroup } from '../../simulator/wire-formats.js';
 import { asUser, createTestApp, signIn, type TestApp } from '../../test/test-app.js';
 import { devices, patientDevices, readings } from '../schema/index.js';
@@ -194,5 +197,32 @@ describe("the simulator's wire formats", () => {
         d.type === 'Scale' ? { weightLbs: 181.4 } : { systolic: 131, diastolic: 84, heartRate: 70 },
       );
     }
+  });
+});
+
+describe("the README's walkthrough", () => {
+  it('simulates a reading for a Sunrise patient that staff see, with one BodyTrace blood pressure monitor', async () => {
+    const readme = readFileSync(path.join(import.meta.dirname, '../../../../../README.md'), 'utf8');
+    const named = /npm run simulate -- --patient "([^"]+)" --high/.exec(readme)?.[1];
+    expect(named).toBeDefined();
+    const staff = asUser(t.app, await signIn(t.app, 'staff@sunrise.demo'));
+    const list = await staff.get('/api/pacients/patient-priority-list?page=0&pageSize=100');
+    expect(list.statusCode).toBe(200);
+    // Found as the simulator finds it: accents, case and spacing aside.
+    const matches = list
+      .json()
+      .patients.filter((p: { fullName: string }) =>
+        foldSearchText(p.fullName).includes(foldSearchText(named!)),
+      );
+    expect(matches.map((p: { fullName: string }) => p.fullName)).toHaveLength(1);
+    const res = await staff.get(`/api/devices?inputVal=&patientId=${matches[0]._id}`);
+    const active = res
+      .json()
+      .devices.filter(
+        (d: { status: string; deletedAt: string | null }) => d.status === 'active' && !d.deletedAt,
+      );
+    expect(active.map((d: { brand: string; type: string }) => [d.brand, d.type])).toEqual([
+      ['BODYTRACE', 'Blood Pressure Monitor'],
+    ]);
   });
 });

@@ -403,11 +403,14 @@ function generateClinic(clinic: DemoClinic, now: Date, out: Generated) {
     if (navigator)
       out.careTeam.push({ clinicId: clinic.id, patientId: id, userId: navigator, role: 'CARE_NAVIGATOR' });
 
+    // Readings, calls and time run up to the moment of seeding, so how many draws they take depends on it:
+    // they draw from a stream of the patient's own, and the next patient is the same person at any hour.
+    const activity = createRandom(Math.floor(rng.next() * 4_294_967_296));
     const paired = pairDevices(clinic, plan, out);
-    const patientReadings = generateReadings(rng, clinic, plan, paired, baseWeight, now);
+    const patientReadings = generateReadings(activity, clinic, plan, paired, baseWeight, now);
     out.readings.push(...patientReadings);
     out.alerts.push(...simulateAlerts(plan, clinic.id, patientReadings, now));
-    if (badge !== 'never') generateCallsAndTime(rng, clinic, plan, now, out);
+    if (badge !== 'never') generateCallsAndTime(activity, clinic, plan, now, out);
   }
 }
 
