@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestClock, type TestApp } from '../../test/test-app.js';
 import { patients } from '../schema/index.js';
 
-/** Two demos, seeded at different hours of different days (the readings run up to the moment of seeding). */
+/** Three demos, seeded at different hours and days (their readings run up to the moment of seeding). */
 const seededAt = ['2026-11-23T18:00:00Z', '2026-11-23T23:30:00Z', '2026-12-15T09:00:00Z'];
 let apps: TestApp[] = [];
 
