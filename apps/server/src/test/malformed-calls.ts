@@ -11,13 +11,13 @@ export interface MalformedCall {
 
 /**
  * Sends a generated request and checks the answer DESIGN 2 promises for any input: a success when the
- * input happened to be valid, else a 4xx carrying a message; never a 5xx.
+ * input happened to be valid, else a 4xx carrying a message; never a 5xx. Answers the status.
  */
 export async function expectClientAnswer(
   app: FastifyInstance,
   call: MalformedCall,
   headers: Record<string, string>,
-): Promise<void> {
+): Promise<number> {
   const res = await app.inject({
     method: call.method,
     url: call.url,
@@ -30,6 +30,7 @@ export async function expectClientAnswer(
     `${call.method} ${call.url} ${res.body}`,
   ).toBe(true);
   if (!ok) expect(typeof res.json().message, res.body).toBe('string');
+  return res.statusCode;
 }
 
 /** Any JSON-ish value a field of a generated body may hold: strings, booleans, numbers, null, nested JSON. */

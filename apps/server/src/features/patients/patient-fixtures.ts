@@ -227,9 +227,9 @@ export function expectClientAnswers(
   numRuns: number,
 ): Promise<void> {
   return fc.assert(
-    fc.asyncProperty(calls, who, (call, user) =>
-      expectClientAnswer(world.t.app, call, { authorization: `Bearer ${world.tokens[user]}` }),
-    ),
+    fc.asyncProperty(calls, who, async (call, user) => {
+      await expectClientAnswer(world.t.app, call, { authorization: `Bearer ${world.tokens[user]}` });
+    }),
     { numRuns },
   );
 }
