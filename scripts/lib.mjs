@@ -49,8 +49,16 @@ export function ensureInstalled() {
   if (readStamp(installStamp) === wanted) return;
   console.info('Installing dependencies (first start or the lockfile changed)...');
   // `npm install --no-save` installs the locked versions without rewriting the lockfile. (`npm ci` is not
-  // used: npm 11 leaves other platforms' optional packages out of the lockfile, and then refuses it.)
-  const status = run('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--loglevel=error']);
+  // used: npm 11 leaves other platforms' optional packages out of the lockfile, and then refuses it.) The
+  // build tools are devDependencies, which npm leaves out under NODE_ENV=production unless told.
+  const status = run('npm', [
+    'install',
+    '--no-save',
+    '--include=dev',
+    '--no-audit',
+    '--no-fund',
+    '--loglevel=error',
+  ]);
   if (status !== 0) {
     console.error('Installing the dependencies failed.');
     process.exit(status);
