@@ -66,6 +66,7 @@ import {
 import { reportsRoutes } from './features/reports/reports.routes.js';
 import { createReportsService } from './features/reports/reports.service.js';
 import { uploadsRoutes } from './features/uploads/uploads.routes.js';
+import { createUsersRepository } from './features/users/users.repository.js';
 import { usersRoutes } from './features/users/users.routes.js';
 import { avatarMaxBytes, createUsersService } from './features/users/users.service.js';
 import { createLocalEmailProvider } from './integrations/email/local-email.provider.js';
@@ -179,6 +180,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       : createLocalEmailProvider();
   if (production && (!config.twilio || !config.smtpUrl)) {
     app.log.warn('SMS or email is not configured: such messages will fail (see TWILIO_* and SMTP_URL)');
+  }
+  if (production && !(await createUsersRepository(database.db).any())) {
+    app.log.warn(
+      'No accounts yet: create the first administrator with npm run admin:create (README, "Running in production")',
+    );
   }
 
   let boss: PgBoss | undefined;

@@ -9,18 +9,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Config, loadConfig } from './config.js';
 import { type Database, openDatabase, pgliteDirectory } from './db/client.js';
+import { embeddedDatabaseInUse } from './embedded-in-use.js';
 import { missingAuditChain, verifyAuditChain } from './features/audit/audit-chain.js';
 
 const readOnly = '-c default_transaction_read_only=on';
-
-async function embeddedDatabaseInUse(port: number): Promise<boolean> {
-  try {
-    const res = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(1000) });
-    return res.ok;
-  } catch {
-    return false;
-  }
-}
 
 function parseHead(value: string | undefined): { seq: number; hash: string } | undefined {
   if (value === undefined) return undefined;

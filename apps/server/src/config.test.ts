@@ -9,6 +9,13 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('http://localhost:3000');
   });
 
+  it('seeds the demo by default outside production only', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).seedDemo).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
+  });
+
   it('stops with a message naming the bad variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);

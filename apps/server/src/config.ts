@@ -10,7 +10,7 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().default('.data'),
   DATABASE_URL: z.url().optional(),
-  SEED_DEMO: boolean.default(true),
+  SEED_DEMO: boolean.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   AUDIT_SEAL_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
@@ -64,6 +64,10 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * Whether a new database gets the demo clinics, accounts (with the published demo password) and patients:
+   * by default outside production only, so a production installation never starts with them.
+   */
   seedDemo: boolean;
   logLevel: Env['LOG_LEVEL'];
   authRateLimitPerMinute: number;
@@ -178,7 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    seedDemo: e.SEED_DEMO,
+    seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
     logLevel: e.LOG_LEVEL,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     twilio: hasTwilio

@@ -10,10 +10,10 @@ import {
   PairDeviceForm,
   toasts,
 } from '@vigil/core';
-import type { z } from 'zod';
 import type { Clock } from '../../clock.js';
 import type { Db, Tx } from '../../db/client.js';
 import type { DeviceRow, PatientDeviceRow } from '../../db/schema/index.js';
+import { invalidBody } from '../../lib/invalid-body.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import { patientScope } from '../patients/patient-scope.js';
@@ -51,13 +51,6 @@ interface DeviceIdentity {
 
 export const notFound = () => new AppError('NOT_FOUND', errorMessages.notFound);
 export const conflict = (message: string) => new AppError('CONFLICT', message);
-
-/** A refused body: 400 with every field's message (the first one as the message). */
-export function invalidBody(error: z.ZodError): AppError {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
-  return new AppError('VALIDATION', Object.values(fields)[0] ?? 'Invalid input', fields);
-}
 
 /** What a connect by identifier tells of its device, with the identifier as stored. */
 function identityOf(form: Exclude<PairDeviceForm, { brand: 'Smart Meter' | 'Pylo' }>): DeviceIdentity {

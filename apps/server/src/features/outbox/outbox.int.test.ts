@@ -22,7 +22,7 @@ describe('GET /api/dev/outbox', () => {
   });
 
   it('does not exist in production, where unconfigured SMS and email fail instead of pretending', async () => {
-    const t = await createTestApp({ env: { NODE_ENV: 'production' }, jobs: true });
+    const t = await createTestApp({ env: { NODE_ENV: 'production', SEED_DEMO: 'true' }, jobs: true });
     try {
       expect((await t.app.inject({ method: 'GET', url: '/api/dev/outbox' })).statusCode).toBe(404);
       await t.app.inject({

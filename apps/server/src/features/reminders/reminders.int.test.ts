@@ -133,7 +133,7 @@ describe('POST /manualCronJobs/smsReminders', () => {
   });
 
   it('does not exist in production', async () => {
-    const prod = await createTestApp({ env: { NODE_ENV: 'production' } });
+    const prod = await createTestApp({ env: { NODE_ENV: 'production', SEED_DEMO: 'true' } });
     try {
       const token = await signIn(prod.app, 'admin@circle.demo');
       const as = asUser(prod.app, token);

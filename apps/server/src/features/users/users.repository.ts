@@ -71,6 +71,11 @@ export function createUsersRepository(db: DbOrTx) {
         .where(and(eq(users.isDeactivated, false), or(clinicUsers, navigators)))
         .orderBy(asc(sql`lower(${users.lastName})`), asc(sql`lower(${users.firstName})`), asc(users.id));
     },
+    /** Whether the installation has any account yet (a new production database has none). */
+    async any(): Promise<boolean> {
+      const rows = await db.select({ id: users.id }).from(users).limit(1);
+      return rows.length > 0;
+    },
     async emailTaken(email: string, exceptUserId?: string): Promise<boolean> {
       const rows = await db
         .select({ id: users.id })

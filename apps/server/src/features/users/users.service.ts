@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import {
   AppError,
-  type CreateUserRequest,
+  CreateUserRequest,
   errorMessages,
   filterValues,
   type GraphFilterData,
@@ -18,6 +18,7 @@ import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/index.js';
 import type { FileStorage } from '../../integrations/storage/storage.js';
+import { invalidBody } from '../../lib/invalid-body.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { createAuthRepository } from '../auth/auth.repository.js';
 import type { AuthService } from '../auth/auth.service.js';
@@ -69,6 +70,84 @@ function generatePassword(): string {
     [chars[i], chars[j]] = [chars[j]!, chars[i]!];
   }
   return chars.join('');
+}
+
+/**
+ * Stores a new account with its audit event, once its creator may create it there: `create` for an admin,
+ * `createOperatorAdministrator` for the command line (no actor). The email must be free.
+ */
+async function insertUser(
+  deps: Pick<UsersDeps, 'db' | 'audit'>,
+  actorUserId: string | null,
+  input: CreateUserRequest,
+  placement: { portal: 'CLINIC' | 'CIRCLE'; clinicId: string | null },
+  ip: string | null,
+  how = '',
+): Promise<UserRow> {
+  if (await createUsersRepository(deps.db).emailTaken(input.email)) {
+    throw new AppError('EMAIL_TAKEN', errorMessages.emailTaken, { email: errorMessages.emailTaken });
+  }
+  return deps.db.transaction(async (tx) => {
+    const row = await createUsersRepository(tx).insert({
+      email: input.email,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      phone: input.phone,
+      roleType: input.clinicalRole,
+      access: input.admin ? 'ADMIN' : 'USER',
+      portal: placement.portal,
+      clinicId: placement.clinicId,
+      emergencyProtocol: input.clinicalRole === 'PHYSICIAN' ? (input.emergencyProtocol ?? null) : null,
+      twoFactorType: input.twoFactorType,
+      timeTrackingEnabled: input.timeTrackingEnabled,
+      passwordHash: input.password ? await hashPassword(input.password) : null,
+      isTemporaryPassword: Boolean(input.password),
+    });
+    await deps.audit.record(tx, {
+      actorUserId,
+      clinicId: placement.clinicId,
+      action: 'user.created',
+      entityType: 'user',
+      entityId: row.id,
+      message: `Created user ${fullName(row)} (${row.roleType}${row.access === 'ADMIN' ? ', admin' : ''})${
+        input.password ? ' with a temporary password' : ''
+      }${how}`,
+      details: { after: audited(row), temporaryPassword: Boolean(input.password) },
+      ip,
+    });
+    return row;
+  });
+}
+
+/**
+ * The first administrator of a new installation (`npm run admin:create`, README "Running in production"):
+ * an operator-portal care navigator with admin access, who can then create clinics and every other
+ * account. Made by whoever runs the server, not by a signed-in user, so its audit event has no actor. The
+ * fields are the user form's, checked by its schema; the password is generated, and temporary: it only
+ * leads to setting a new one (decision 0001).
+ */
+export async function createOperatorAdministrator(
+  deps: Pick<UsersDeps, 'db' | 'audit'>,
+  fields: { firstName?: string; lastName?: string; phone?: string; email?: string },
+): Promise<{ user: UserRow; temporaryPassword: string }> {
+  const temporaryPassword = generatePassword();
+  const parsed = CreateUserRequest.safeParse({
+    ...fields,
+    clinicalRole: 'CARE_NAVIGATOR',
+    admin: true,
+    role: { portal: 'CIRCLE' },
+    password: temporaryPassword,
+  });
+  if (!parsed.success) throw invalidBody(parsed.error);
+  const user = await insertUser(
+    deps,
+    null,
+    parsed.data,
+    { portal: 'CIRCLE', clinicId: null },
+    null,
+    ', from the command line',
+  );
+  return { user, temporaryPassword };
 }
 
 export interface UsersDeps {
@@ -189,39 +268,7 @@ export function createUsersService(deps: UsersDeps) {
           clinicalRole: errorMessages.operatorRole,
         });
       }
-      if (await users.emailTaken(input.email)) {
-        throw new AppError('EMAIL_TAKEN', errorMessages.emailTaken, { email: errorMessages.emailTaken });
-      }
-      const created = await db.transaction(async (tx) => {
-        const row = await createUsersRepository(tx).insert({
-          email: input.email,
-          firstName: input.firstName,
-          lastName: input.lastName,
-          phone: input.phone,
-          roleType: input.clinicalRole,
-          access: input.admin ? 'ADMIN' : 'USER',
-          portal,
-          clinicId,
-          emergencyProtocol: input.clinicalRole === 'PHYSICIAN' ? (input.emergencyProtocol ?? null) : null,
-          twoFactorType: input.twoFactorType,
-          timeTrackingEnabled: input.timeTrackingEnabled,
-          passwordHash: input.password ? await hashPassword(input.password) : null,
-          isTemporaryPassword: Boolean(input.password),
-        });
-        await audit.record(tx, {
-          actorUserId: actor.id,
-          clinicId,
-          action: 'user.created',
-          entityType: 'user',
-          entityId: row.id,
-          message: `Created user ${fullName(row)} (${row.roleType}${row.access === 'ADMIN' ? ', admin' : ''})${
-            input.password ? ' with a temporary password' : ''
-          }`,
-          details: { after: audited(row), temporaryPassword: Boolean(input.password) },
-          ip,
-        });
-        return row;
-      });
+      const created = await insertUser(deps, actor.id, input, { portal, clinicId }, ip);
       // Without a temporary password the new user chooses one through a 72-hour link.
       if (!input.password) await deps.auth.sendNewAccountLink(created.id);
       return toUserView((await users.findById(created.id))!);
