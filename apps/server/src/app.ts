@@ -146,7 +146,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
             },
           },
     bodyLimit: 1_048_576,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
   });
   // The API speaks JSON (and multipart for uploads); a text body is a client mistake, answered 415.
   app.removeContentTypeParser('text/plain');

@@ -1,7 +1,39 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
 const boolean = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/** proxy-addr's names for address ranges, which Fastify's `trustProxy` takes beside addresses and CIDRs. */
+const namedRanges = ['loopback', 'linklocal', 'uniquelocal'];
+const isAddressOrRange = (item: string) => {
+  const [address = '', prefix, ...rest] = item.split('/');
+  const version = isIP(address);
+  if (namedRanges.includes(item)) return true;
+  if (version === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+};
+
+/**
+ * Which proxies' `X-Forwarded-For` to believe, for the address that sign-in limits count and audit events
+ * keep: none by default (a client could write any address there), `true` for all, or addresses and CIDR
+ * ranges (`loopback`, `linklocal` and `uniquelocal` name theirs).
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((value, ctx): boolean | string[] => {
+    const v = value?.trim() ?? '';
+    if (v === '' || v === 'false') return false;
+    if (v === 'true') return true;
+    const items = v.split(',').map((item) => item.trim());
+    if (items.every(isAddressOrRange)) return items;
+    ctx.addIssue({
+      code: 'custom',
+      message: 'must be true, false, or comma-separated addresses and CIDR ranges',
+    });
+    return z.NEVER;
+  });
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -12,6 +44,7 @@ const EnvSchema = z.object({
   DATABASE_URL: z.url().optional(),
   SEED_DEMO: boolean.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: trustProxy,
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   AUDIT_SEAL_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   TWILIO_ACCOUNT_SID: z.string().optional(),
@@ -70,6 +103,8 @@ export interface Config {
    */
   seedDemo: boolean;
   logLevel: Env['LOG_LEVEL'];
+  /** Fastify's `trustProxy`: which proxies' `X-Forwarded-For` gives the client's address (TRUST_PROXY). */
+  trustProxy: boolean | string[];
   authRateLimitPerMinute: number;
   twilio: { accountSid: string; authToken: string; messagingServiceSid: string | undefined } | undefined;
   /**
@@ -184,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     twilio: hasTwilio
       ? {

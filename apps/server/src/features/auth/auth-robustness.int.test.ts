@@ -112,4 +112,35 @@ describe('sign-in rate limit per address', () => {
       await limited.close();
     }
   });
+
+  /** Three attempts with a new X-Forwarded-For each, then a fourth: what the address limit answers it. */
+  async function fourthAttemptWithForgedAddresses(env: Record<string, string>) {
+    const app = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_MINUTE: '3', ...env } });
+    try {
+      const attempt = (n: number) =>
+        app.app.inject({
+          method: 'POST',
+          url: '/api/auth',
+          headers: { 'x-forwarded-for': `203.0.113.${n}` },
+          payload: { email: `user${n}@x.demo`, password: 'Wrong!Pass1' },
+        });
+      for (const n of [1, 2, 3]) await attempt(n);
+      const fourth = await attempt(4);
+      const { rows } = await app.app.vigil.database.executeSql(
+        `select distinct ip from audit_events where action = 'auth.sign-in-failed'`,
+      );
+      return { status: fourth.statusCode, addresses: rows.map((r) => (r as { ip: string }).ip).sort() };
+    } finally {
+      await app.close();
+    }
+  }
+
+  it('counts the connection, not an X-Forwarded-For the client wrote, unless TRUST_PROXY trusts the sender', async () => {
+    expect(await fourthAttemptWithForgedAddresses({})).toEqual({ status: 429, addresses: ['127.0.0.1'] });
+    // Behind a proxy on this machine (the test's requests come from 127.0.0.1), the header is the client's.
+    expect(await fourthAttemptWithForgedAddresses({ TRUST_PROXY: 'loopback' })).toEqual({
+      status: 404,
+      addresses: ['203.0.113.1', '203.0.113.2', '203.0.113.3', '203.0.113.4'],
+    });
+  });
 });
