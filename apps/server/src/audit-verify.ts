@@ -7,9 +7,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { embeddedDatabaseBusy, runCommand } from './cli.js';
 import { type Config, loadConfig } from './config.js';
 import { type Database, openDatabase, pgliteDirectory } from './db/client.js';
-import { embeddedDatabaseInUse } from './embedded-in-use.js';
 import { missingAuditChain, verifyAuditChain } from './features/audit/audit-chain.js';
 
 const readOnly = '-c default_transaction_read_only=on';
@@ -42,12 +42,7 @@ async function main(): Promise<number> {
   const { values } = parseArgs({ options: { head: { type: 'string' } } });
   const anchor = parseHead(values.head);
   const config = loadConfig(process.env);
-  if (!config.databaseUrl && (await embeddedDatabaseInUse(config.port))) {
-    console.error(
-      `A Vigil server answers on port ${config.port}. The embedded database has one user at a time: stop the server, then run audit:verify again.`,
-    );
-    return 2;
-  }
+  if (await embeddedDatabaseBusy(config, 'audit:verify')) return 2;
   const database = await openReadOnly(config);
   if (!database) {
     console.error(
@@ -82,12 +77,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(
-      `audit:verify could not check the chain: ${error instanceof Error ? error.message : error}`,
-    );
-    process.exit(2);
-  },
-);
+runCommand(main, 'audit:verify could not check the chain');

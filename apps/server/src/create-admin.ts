@@ -6,10 +6,10 @@
 // Exit status 0 when the account was created, 1 when the input was refused, 2 when it could not run.
 import { parseArgs } from 'node:util';
 import { AppError } from '@vigil/core';
+import { embeddedDatabaseBusy, runCommand } from './cli.js';
 import { systemClock } from './clock.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
-import { embeddedDatabaseInUse } from './embedded-in-use.js';
 import { createAuditService } from './features/audit/audit.service.js';
 import { createOperatorAdministrator } from './features/users/users.service.js';
 
@@ -32,12 +32,7 @@ async function main(): Promise<number> {
     return 1;
   }
   const config = loadConfig(process.env);
-  if (!config.databaseUrl && (await embeddedDatabaseInUse(config.port))) {
-    console.error(
-      `A Vigil server answers on port ${config.port}. The embedded database has one user at a time: stop the server, then run admin:create again.`,
-    );
-    return 2;
-  }
+  if (await embeddedDatabaseBusy(config, 'admin:create')) return 2;
   const database = await openDatabase(config);
   try {
     await database.migrate();
@@ -66,12 +61,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(
-      `admin:create could not create the account: ${error instanceof Error ? error.message : error}`,
-    );
-    process.exit(2);
-  },
-);
+runCommand(main, 'admin:create could not create the account');
