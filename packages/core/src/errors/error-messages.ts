@@ -12,6 +12,8 @@ export const errorMessages = {
   slugTaken: 'This clinic URL is already taken. Please choose another.',
   operatorRole: 'Operator portal users are care navigators.',
   numberUnavailable: 'No texting number could be provisioned in this area code. Please try another.',
+  textingNotConfigured:
+    "Texting is not set up on this server, so a new clinic cannot get its number. Ask the server's administrator to connect Twilio.",
   avatarTooLarge: 'The selected image is too large. The maximum size is 5 MB.',
   avatarMissing: 'Please choose an image to upload.',
   deviceExists: 'A device of this brand with this identifier already exists.',

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import type { SmsProvider } from '../../integrations/sms/sms-provider.js';
+import { SmsNotConfiguredError } from '../../integrations/sms/unconfigured-sms.provider.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { createAuthRepository } from '../auth/auth.repository.js';
 import type { AuthService } from '../auth/auth.service.js';
@@ -154,7 +155,10 @@ export function createClinicsService(deps: ClinicsDeps) {
       let twilioNumber: string;
       try {
         twilioNumber = await deps.sms.provisionNumber(input.clinic_area_code);
-      } catch {
+      } catch (error) {
+        if (error instanceof SmsNotConfiguredError) {
+          throw new AppError('UPSTREAM_FAILED', errorMessages.textingNotConfigured);
+        }
         throw new AppError('UPSTREAM_FAILED', errorMessages.numberUnavailable, {
           clinic_area_code: errorMessages.numberUnavailable,
         });

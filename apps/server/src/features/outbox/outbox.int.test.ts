@@ -52,7 +52,7 @@ describe('GET /api/dev/outbox', () => {
         clinic_admin_email: 'ada@no-twilio.demo',
       });
       expect(clinic.statusCode).toBe(502);
-      expect(clinic.json().message).toBe(errorMessages.numberUnavailable);
+      expect(clinic.json().message).toBe(errorMessages.textingNotConfigured);
     } finally {
       await t.close();
     }
