@@ -24,6 +24,9 @@ const clientErrors: Record<string, { status: number; message: string }> = {
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
+      // A failure of something upstream (a vendor, Twilio): the user gets the product's message, the log the
+      // error with what it carries (the vendor, its status, the cause), for whoever runs the server.
+      if (error.status >= 500) request.log.error({ err: error }, 'request failed upstream');
       if (error.retryAfter !== undefined) reply.header('Retry-After', String(error.retryAfter));
       const body: ErrorBody = { message: error.message, code: error.code };
       if (error.fields) body.fields = error.fields;

@@ -159,9 +159,13 @@ export function createClinicsService(deps: ClinicsDeps) {
         if (error instanceof SmsNotConfiguredError) {
           throw new AppError('UPSTREAM_FAILED', errorMessages.textingNotConfigured);
         }
-        throw new AppError('UPSTREAM_FAILED', errorMessages.numberUnavailable, {
-          clinic_area_code: errorMessages.numberUnavailable,
-        });
+        // The provider's reason goes to the log with it (`cause`), not to the user.
+        throw Object.assign(
+          new AppError('UPSTREAM_FAILED', errorMessages.numberUnavailable, {
+            clinic_area_code: errorMessages.numberUnavailable,
+          }),
+          { cause: error },
+        );
       }
       const { clinicId, adminId } = await db.transaction(async (tx) => {
         const clinic = await createClinicsRepository(tx).insert({
