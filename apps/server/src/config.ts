@@ -7,9 +7,9 @@ const boolean = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true
 /** proxy-addr's names for address ranges, which Fastify's `trustProxy` takes beside addresses and CIDRs. */
 const namedRanges = ['loopback', 'linklocal', 'uniquelocal'];
 const isAddressOrRange = (item: string) => {
+  if (namedRanges.includes(item)) return true;
   const [address = '', prefix, ...rest] = item.split('/');
   const version = isIP(address);
-  if (namedRanges.includes(item)) return true;
   if (version === 0 || rest.length > 0) return false;
   return prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
 };

@@ -4,7 +4,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { VendorConfig } from '../../config.js';
 import { acceptFormBodies } from '../../integrations/vendors/form-body.js';
-import { VendorUnavailableError } from '../../integrations/vendors/vendor-error.js';
 import type { WithingsNotificationQueue } from '../../jobs/withings-notification.job.js';
 import { adaptBodyTrace } from './adapters/bodytrace.adapter.js';
 import { adaptEDevice } from './adapters/edevice.adapter.js';
@@ -38,13 +37,6 @@ const WithingsNotificationForm = z
 
 /** Withings notifications that say a measure or a link went away: nothing to pull. */
 const withingsRemovals = new Set(['delete', 'unlink']);
-
-/** Logs a vendor that could not be reached, with what went wrong (never a token), before it is answered. */
-function logVendorFailure(req: FastifyRequest, error: unknown) {
-  if (error instanceof VendorUnavailableError) {
-    req.log.warn({ vendor: error.vendor, detail: error.detail }, 'vendor unavailable');
-  }
-}
 
 /** The vendor webhooks (decision 0009, vendors.md) and a patient's manual sync. */
 export function ingestionRoutes(app: FastifyInstance, deps: IngestionRouteDeps) {
@@ -121,12 +113,8 @@ export function ingestionRoutes(app: FastifyInstance, deps: IngestionRouteDeps) 
 
   app
     .withTypeProvider<ZodTypeProvider>()
-    .get('/pacients/:id/sync', { schema: { tags: ['devices'], params: PatientIdParams } }, async (req) => {
-      try {
-        return await deps.pulls.syncPatient(req.user, req.params.id, req.ip);
-      } catch (error) {
-        logVendorFailure(req, error);
-        throw error;
-      }
-    });
+    // A vendor that cannot be reached is answered 502 and logged, with what went wrong, by the error handler.
+    .get('/pacients/:id/sync', { schema: { tags: ['devices'], params: PatientIdParams } }, async (req) =>
+      deps.pulls.syncPatient(req.user, req.params.id, req.ip),
+    );
 }
