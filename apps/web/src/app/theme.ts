@@ -25,5 +25,14 @@ export const theme = createTheme({
     MuiAppBar: { defaultProps: { elevation: 0 } },
     MuiCard: { defaultProps: { variant: 'outlined' } },
     MuiTextField: { defaultProps: { fullWidth: true, margin: 'none' } },
+    // Initials in white need a darker ground than MUI's grey to be legible (WCAG AA, 4.5:1).
+    MuiAvatar: {
+      styleOverrides: {
+        colorDefault: ({ theme }) => ({
+          backgroundColor: theme.palette.secondary.main,
+          color: theme.palette.secondary.contrastText,
+        }),
+      },
+    },
   },
 });

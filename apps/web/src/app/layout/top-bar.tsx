@@ -58,7 +58,7 @@ export function TopBar({ user }: { user: SessionUser }) {
               sx={{
                 px: 1.5,
                 opacity: 0.85,
-                '&.active': { opacity: 1, bgcolor: 'rgba(255,255,255,0.16)' },
+                '&.active': { opacity: 1, bgcolor: 'primary.dark' },
               }}
             >
               {item.label}

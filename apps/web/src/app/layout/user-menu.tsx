@@ -37,7 +37,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
         <Avatar
           src={user.avatar ?? undefined}
           alt=""
-          sx={{ width: 36, height: 36, bgcolor: 'primary.light', fontSize: '0.9rem' }}
+          sx={{ width: 36, height: 36, bgcolor: 'primary.dark', fontSize: '0.9rem' }}
         >
           {initials(user)}
         </Avatar>

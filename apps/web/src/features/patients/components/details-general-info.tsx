@@ -46,9 +46,14 @@ export function DetailsGeneralInfo({ details }: { details: PatientDetailsView })
   const weight = details.medicalInfo.weight;
   const phones = details.phones.filter((p) => p.number);
   return (
-    <Accordion defaultExpanded disableGutters sx={{ height: '100%', minWidth: 0 }}>
+    <Accordion
+      defaultExpanded
+      disableGutters
+      slotProps={{ heading: { component: 'h2' } }}
+      sx={{ height: '100%', minWidth: 0 }}
+    >
       <AccordionSummary expandIcon={<ExpandMore />} aria-controls={`${summaryId}-content`} id={summaryId}>
-        <Typography variant="h2" sx={{ fontSize: '1.1rem' }}>
+        <Typography component="span" variant="h2" sx={{ fontSize: '1.1rem' }}>
           {detailLabels.generalPatientInfo}
         </Typography>
       </AccordionSummary>

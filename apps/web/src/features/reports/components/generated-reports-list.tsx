@@ -4,13 +4,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
-import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type ReportView, reportTexts } from '@vigil/core';
-import { Fragment, useId } from 'react';
+import { useId } from 'react';
 import { labels } from '../../../lib/labels';
 import { useOpenBatchReport } from '../api/get-batch-report';
 import { useReports } from '../api/get-reports';
@@ -38,30 +37,27 @@ export function GeneratedReportsList({ userId }: { userId: string }) {
       ) : (
         <List disablePadding aria-labelledby={titleId}>
           {reports.data.map((report, index) => (
-            <Fragment key={report._id}>
-              {index > 0 && <Divider component="li" />}
-              <ListItem
-                disableGutters
-                aria-label={report.fileName}
-                sx={{ py: 1.25, gap: 2, flexWrap: 'wrap', justifyContent: 'space-between' }}
-              >
-                <Box sx={{ minWidth: 0, flex: '1 1 240px' }}>
-                  <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
-                    {report.fileName}
+            <ListItem
+              key={report._id}
+              divider={index < reports.data.length - 1}
+              disableGutters
+              aria-label={report.fileName}
+              sx={{ py: 1.25, gap: 2, flexWrap: 'wrap', justifyContent: 'space-between' }}
+            >
+              <Box sx={{ minWidth: 0, flex: '1 1 240px' }}>
+                <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>{report.fileName}</Typography>
+                {report.status === 'failed' && report.failureReason && (
+                  <Typography variant="body2" color="error" sx={{ overflowWrap: 'anywhere' }}>
+                    {report.failureReason}
                   </Typography>
-                  {report.status === 'failed' && report.failureReason && (
-                    <Typography variant="body2" color="error" sx={{ overflowWrap: 'anywhere' }}>
-                      {report.failureReason}
-                    </Typography>
-                  )}
-                </Box>
-                <ReportState
-                  report={report}
-                  opening={batch.openingId === report._id}
-                  onOpen={() => batch.open(report)}
-                />
-              </ListItem>
-            </Fragment>
+                )}
+              </Box>
+              <ReportState
+                report={report}
+                opening={batch.openingId === report._id}
+                onOpen={() => batch.open(report)}
+              />
+            </ListItem>
           ))}
         </List>
       )}

@@ -4,14 +4,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
-import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { roleLabel, toasts } from '@vigil/core';
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { SectionCard } from '../../../components/section-card';
@@ -74,70 +73,65 @@ export function UsersList({ clinicId, canManage }: UsersListProps) {
       ) : (
         <List disablePadding aria-label={labels.users}>
           {users.data.map((user, index) => (
-            <Fragment key={user.userId}>
-              {index > 0 && <Divider component="li" />}
-              <ListItem
-                disableGutters
-                sx={{
-                  py: 1.5,
-                  gap: 2,
-                  flexWrap: 'wrap',
-                  alignItems: 'center',
-                  justifyContent: 'space-between',
-                }}
+            <ListItem
+              key={user.userId}
+              divider={index < users.data.length - 1}
+              disableGutters
+              sx={{
+                py: 1.5,
+                gap: 2,
+                flexWrap: 'wrap',
+                alignItems: 'center',
+                justifyContent: 'space-between',
+              }}
+            >
+              <Stack
+                direction="row"
+                spacing={1.5}
+                sx={{ alignItems: 'center', minWidth: 0, flex: '1 1 240px' }}
               >
-                <Stack
-                  direction="row"
-                  spacing={1.5}
-                  sx={{ alignItems: 'center', minWidth: 0, flex: '1 1 240px' }}
+                <Avatar
+                  src={user.avatar ?? undefined}
+                  alt=""
+                  sx={{ width: 36, height: 36, fontSize: '0.9rem' }}
                 >
-                  <Avatar
-                    src={user.avatar ?? undefined}
-                    alt=""
-                    sx={{ width: 36, height: 36, fontSize: '0.9rem' }}
+                  {`${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase()}
+                </Avatar>
+                <Box sx={{ minWidth: 0 }}>
+                  <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
+                    {user.firstName} {user.lastName}
+                    {user.isDeactivated && (
+                      <Chip label={labels.deactivated} size="small" sx={{ ml: 1, verticalAlign: 'middle' }} />
+                    )}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {roleLabel(user.role.type)}
+                  </Typography>
+                </Box>
+              </Stack>
+              {canManage && (
+                <Stack direction="row" spacing={1}>
+                  <Button
+                    component={RouterLink}
+                    to={links.accountEdit(user.userId)}
+                    size="small"
+                    variant="outlined"
+                    aria-label={`${labels.edit} ${user.firstName} ${user.lastName}`}
                   >
-                    {`${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase()}
-                  </Avatar>
-                  <Box sx={{ minWidth: 0 }}>
-                    <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
-                      {user.firstName} {user.lastName}
-                      {user.isDeactivated && (
-                        <Chip
-                          label={labels.deactivated}
-                          size="small"
-                          sx={{ ml: 1, verticalAlign: 'middle' }}
-                        />
-                      )}
-                    </Typography>
-                    <Typography variant="body2" color="text.secondary">
-                      {roleLabel(user.role.type)}
-                    </Typography>
-                  </Box>
+                    {labels.edit}
+                  </Button>
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    color={user.isDeactivated ? 'primary' : 'error'}
+                    onClick={() => setConfirming(user)}
+                    aria-label={`${user.isDeactivated ? labels.activate : labels.deactivate} ${user.firstName} ${user.lastName}`}
+                  >
+                    {user.isDeactivated ? labels.activate : labels.deactivate}
+                  </Button>
                 </Stack>
-                {canManage && (
-                  <Stack direction="row" spacing={1}>
-                    <Button
-                      component={RouterLink}
-                      to={links.accountEdit(user.userId)}
-                      size="small"
-                      variant="outlined"
-                      aria-label={`${labels.edit} ${user.firstName} ${user.lastName}`}
-                    >
-                      {labels.edit}
-                    </Button>
-                    <Button
-                      size="small"
-                      variant="outlined"
-                      color={user.isDeactivated ? 'primary' : 'error'}
-                      onClick={() => setConfirming(user)}
-                      aria-label={`${user.isDeactivated ? labels.activate : labels.deactivate} ${user.firstName} ${user.lastName}`}
-                    >
-                      {user.isDeactivated ? labels.activate : labels.deactivate}
-                    </Button>
-                  </Stack>
-                )}
-              </ListItem>
-            </Fragment>
+              )}
+            </ListItem>
           ))}
         </List>
       )}

@@ -1,0 +1,102 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { demo, signIn } from '../support/vigil';
+
+/**
+ * The main screens of both portals, as their users reach them, against WCAG 2 A and AA as axe-core checks
+ * them (contrast, names of controls and fields, list and table structure, ARIA). Disabled controls are left
+ * out: WCAG 1.4.3 exempts an inactive component, and MUI greys its label.
+ */
+async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa'])
+    .exclude('.Mui-disabled')
+    .analyze();
+  const found = results.violations.flatMap((violation) =>
+    violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}: ${node.failureSummary}`),
+  );
+  expect(found, `accessibility of ${screen}`).toEqual([]);
+}
+
+/**
+ * Opens a route and waits for its title and for its data to arrive, so the check sees the screen drawn
+ * (the users list, the table rows), not its loading state.
+ */
+async function visit(page: Page, path: string, title: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+}
+
+test.describe('accessibility', () => {
+  test('the signed-out screens', async ({ page }) => {
+    await page.goto('/signin');
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+    await expectAccessible(page, 'sign-in');
+    await page.goto('/auth/recover');
+    await expect(page.getByLabel('Email')).toBeVisible();
+    await expectAccessible(page, 'password recovery');
+  });
+
+  test("a clinic's staff: the lists, their dialogs, a patient's pages and their own account", async ({
+    page,
+  }) => {
+    await signIn(page, demo.staff);
+    await expect(page.getByRole('heading', { name: 'Patient Priority List' })).toBeVisible();
+    await expect(page.getByRole('row').nth(1)).toBeVisible();
+    await expectAccessible(page, 'the priority list');
+
+    await page.getByRole('button', { name: /Filter/ }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectAccessible(page, 'the filter dialog');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
+
+    await page.getByRole('button', { name: 'Bulk Time' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectAccessible(page, 'the bulk time dialog');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
+
+    await page.getByRole('row').nth(1).click();
+    await expect(page).toHaveURL(/\/patient\/details\//);
+    const patientId = page.url().split('/').pop() ?? '';
+    await expect(page.getByRole('heading', { name: 'General Patient Info' })).toBeVisible();
+    await expectAccessible(page, 'the patient detail page');
+
+    const patientName = await page.getByRole('heading', { level: 1 }).textContent();
+    await visit(page, `/patient/edit/${patientId}`, 'Patient Settings');
+    await expectAccessible(page, 'the patient form');
+    await visit(page, `/patient/audit-trail-logs/${patientId}`, patientName ?? '');
+    await expectAccessible(page, 'the audit trail');
+
+    for (const [path, heading] of [
+      ['/patient/clinician-patient-list', 'Clinician Patient List'],
+      ['/patient/add', 'New Patient'],
+      ['/patient/settings', 'Patient Settings'],
+      ['/account', 'Account'],
+      ['/security', 'Change Password'],
+      ['/device/dashboard', 'Device Management'],
+    ] as const) {
+      await visit(page, path, heading);
+      await expectAccessible(page, path);
+    }
+  });
+
+  test('the operator portal: clinics, users, devices and forms', async ({ page }) => {
+    await signIn(page, demo.admin);
+    for (const [path, heading] of [
+      ['/clinic/dashboard', 'Clinics Dashboard'],
+      ['/clinic/add', 'Add New Clinic'],
+      ['/account', 'Account'],
+      ['/account/new', 'Create New Account'],
+      ['/device/dashboard', 'Device Management'],
+      ['/device/add', 'Add Device'],
+      ['/forms/manage', 'Manage Forms'],
+    ] as const) {
+      await visit(page, path, heading);
+      await expectAccessible(page, path);
+    }
+  });
+});
