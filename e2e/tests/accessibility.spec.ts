@@ -1,23 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectAccessible } from '../support/accessibility';
 import { expect, test } from '../support/fixtures';
 import { demo, signIn } from '../support/vigil';
-
-/**
- * The main screens of both portals, as their users reach them, against WCAG 2 A and AA as axe-core checks
- * them (contrast, names of controls and fields, list and table structure, ARIA). Disabled controls are left
- * out: WCAG 1.4.3 exempts an inactive component, and MUI greys its label.
- */
-async function expectAccessible(page: Page, screen: string): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa'])
-    .exclude('.Mui-disabled')
-    .analyze();
-  const found = results.violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}: ${node.failureSummary}`),
-  );
-  expect(found, `accessibility of ${screen}`).toEqual([]);
-}
 
 /**
  * Opens a route and waits for its title and for its data to arrive, so the check sees the screen drawn
@@ -29,6 +13,7 @@ async function visit(page: Page, path: string, title: string): Promise<void> {
   await page.waitForLoadState('networkidle');
 }
 
+/** The main screens of both portals, as their users reach them (the patient's form: forms.spec.ts). */
 test.describe('accessibility', () => {
   test('the signed-out screens', async ({ page }) => {
     await page.goto('/signin');

@@ -1,5 +1,6 @@
 import type { APIRequestContext, FrameLocator, Locator, Page } from '@playwright/test';
 import { formTexts } from '@vigil/core';
+import { expectAccessible } from '../support/accessibility';
 import { expect, test } from '../support/fixtures';
 import { apiAs, demo, latestOutboxMessage, screenshot, signIn, tinyPng, toast } from '../support/vigil';
 
@@ -163,6 +164,7 @@ test.describe('forms', () => {
       await expect(interest.getByRole('radio', { name: 'Several days' })).toBeChecked();
       const depressed = patientPage.getByRole('radiogroup', { name: /Feeling down, depressed/ });
       await depressed.getByText('Not at all', { exact: true }).click();
+      await expectAccessible(patientPage, "the patient's form on a phone");
       await screenshot(patientPage, 'forms-link-phone');
       await patientPage.getByRole('button', { name: 'Complete' }).click();
       await expect(patientPage.getByText(formTexts.thankYou)).toBeVisible();
