@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility';
 import { expect, test } from '../support/fixtures';
-import { demo, signIn } from '../support/vigil';
+import { demo, demoPassword, signIn } from '../support/vigil';
 
 /**
  * Opens a route and waits for its title and for its data to arrive, so the check sees the screen drawn
@@ -67,6 +67,33 @@ test.describe('accessibility', () => {
       await visit(page, path, heading);
       await expectAccessible(page, path);
     }
+  });
+
+  test('the keyboard alone signs in and opens a patient from the priority list, its place shown', async ({
+    page,
+  }) => {
+    await page.goto('/signin');
+    // The form starts in the email field.
+    await expect(page.getByLabel('Email')).toBeFocused();
+    await page.keyboard.type(demo.staff);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(demoPassword);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL('/patient/priority-list');
+
+    const firstRow = page.getByRole('row').nth(1);
+    await expect(firstRow).toBeVisible();
+    const name = (await firstRow.getByRole('rowheader').textContent()) ?? '';
+    // Through the top bar, the toolbar and the column headers to the first patient.
+    for (let presses = 0; presses < 40; presses++) {
+      await page.keyboard.press('Tab');
+      if (await firstRow.evaluate((row) => row === document.activeElement)) break;
+    }
+    await expect(firstRow).toBeFocused();
+    await expect(firstRow).toHaveCSS('outline-style', 'solid');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/patient\/details\//);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
   });
 
   test('the operator portal: clinics, users, devices and forms', async ({ page }) => {

@@ -26,6 +26,14 @@ export const theme = createTheme({
     MuiCard: { defaultProps: { variant: 'outlined' } },
     MuiTextField: { defaultProps: { fullWidth: true, margin: 'none' } },
     // Initials in white need a darker ground than MUI's grey to be legible (WCAG AA, 4.5:1).
+    // Rows that open something are focusable; the keyboard's place must show (WCAG 2.4.7).
+    MuiTableRow: {
+      styleOverrides: {
+        root: ({ theme }) => ({
+          '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: -2 },
+        }),
+      },
+    },
     MuiAvatar: {
       styleOverrides: {
         colorDefault: ({ theme }) => ({
