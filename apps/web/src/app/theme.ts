@@ -25,7 +25,6 @@ export const theme = createTheme({
     MuiAppBar: { defaultProps: { elevation: 0 } },
     MuiCard: { defaultProps: { variant: 'outlined' } },
     MuiTextField: { defaultProps: { fullWidth: true, margin: 'none' } },
-    // Initials in white need a darker ground than MUI's grey to be legible (WCAG AA, 4.5:1).
     // Rows that open something are focusable; the keyboard's place must show (WCAG 2.4.7).
     MuiTableRow: {
       styleOverrides: {
@@ -34,6 +33,7 @@ export const theme = createTheme({
         }),
       },
     },
+    // Initials in white need a darker ground than MUI's grey to be legible (WCAG AA, 4.5:1).
     MuiAvatar: {
       styleOverrides: {
         colorDefault: ({ theme }) => ({
