@@ -84,9 +84,14 @@ test.describe('accessibility', () => {
     const firstRow = page.getByRole('row').nth(1);
     await expect(firstRow).toBeVisible();
     const name = (await firstRow.getByRole('rowheader').textContent()) ?? '';
-    // Through the top bar, the toolbar and the column headers to the first patient.
+    // Through the top bar, the toolbar and the column headers (each sort header showing its focus) to the
+    // first patient.
+    const nameSort = page.getByRole('columnheader', { name: 'Name' }).getByRole('button');
     for (let presses = 0; presses < 40; presses++) {
       await page.keyboard.press('Tab');
+      if (await nameSort.evaluate((header) => header === document.activeElement)) {
+        await expect(nameSort).toHaveCSS('outline-style', 'solid');
+      }
       if (await firstRow.evaluate((row) => row === document.activeElement)) break;
     }
     await expect(firstRow).toBeFocused();

@@ -33,6 +33,14 @@ export const theme = createTheme({
         }),
       },
     },
+    // A sort header's own focus style only greys its text: draw the same ring.
+    MuiTableSortLabel: {
+      styleOverrides: {
+        root: ({ theme }) => ({
+          '&.Mui-focusVisible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2 },
+        }),
+      },
+    },
     // Initials in white need a darker ground than MUI's grey to be legible (WCAG AA, 4.5:1).
     MuiAvatar: {
       styleOverrides: {
