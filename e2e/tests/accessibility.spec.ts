@@ -4,13 +4,14 @@ import { expect, test } from '../support/fixtures';
 import { demo, demoPassword, signIn } from '../support/vigil';
 
 /**
- * Opens a route and waits for its title and for its data to arrive, so the check sees the screen drawn
- * (the users list, the table rows), not its loading state.
+ * Opens a route, waits for its title and for its data to arrive, so the check sees the screen drawn (the
+ * users list, the table rows), not its loading state, and checks it.
  */
-async function visit(page: Page, path: string, title: string): Promise<void> {
+async function expectScreenAccessible(page: Page, path: string, title: string): Promise<void> {
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible();
   await page.waitForLoadState('networkidle');
+  await expectAccessible(page, path);
 }
 
 /** The main screens of both portals, as their users reach them (the patient's form: forms.spec.ts). */
@@ -51,10 +52,8 @@ test.describe('accessibility', () => {
     await expectAccessible(page, 'the patient detail page');
 
     const patientName = await page.getByRole('heading', { level: 1 }).textContent();
-    await visit(page, `/patient/edit/${patientId}`, 'Patient Settings');
-    await expectAccessible(page, 'the patient form');
-    await visit(page, `/patient/audit-trail-logs/${patientId}`, patientName ?? '');
-    await expectAccessible(page, 'the audit trail');
+    await expectScreenAccessible(page, `/patient/edit/${patientId}`, 'Patient Settings');
+    await expectScreenAccessible(page, `/patient/audit-trail-logs/${patientId}`, patientName ?? '');
 
     for (const [path, heading] of [
       ['/patient/clinician-patient-list', 'Clinician Patient List'],
@@ -64,8 +63,7 @@ test.describe('accessibility', () => {
       ['/security', 'Change Password'],
       ['/device/dashboard', 'Device Management'],
     ] as const) {
-      await visit(page, path, heading);
-      await expectAccessible(page, path);
+      await expectScreenAccessible(page, path, heading);
     }
   });
 
@@ -112,8 +110,7 @@ test.describe('accessibility', () => {
       ['/device/add', 'Add Device'],
       ['/forms/manage', 'Manage Forms'],
     ] as const) {
-      await visit(page, path, heading);
-      await expectAccessible(page, path);
+      await expectScreenAccessible(page, path, heading);
     }
   });
 });

@@ -34,10 +34,10 @@ import {
   type TrackTimeBody,
   type WelcomeState,
 } from '@vigil/core';
-import type { z } from 'zod';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import type { PatientRow, StoredMedication } from '../../db/schema/index.js';
+import { invalidBody } from '../../lib/invalid-body.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import {
@@ -72,20 +72,6 @@ export interface PatientsDeps {
 
 type FormMode = 'add' | 'edit';
 
-/** Every problem of a refused form at once, keyed by the field's path ('phones.0.number'). */
-function formErrors(error: z.ZodError): AppError {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
-  return new AppError('VALIDATION', messages.requiredFieldsBanner, fields);
-}
-
-/** A refused PATCH: the first problem as the message, every one by field ('medications.0.name'). */
-function fieldErrors(error: z.ZodError): AppError {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
-  return new AppError('VALIDATION', Object.values(fields)[0] ?? messages.required, fields);
-}
-
 /** PATCH /pacients/{id} saves one of the detail page's two fields at a time (decision 0010). */
 export const patchOneFieldMessage = 'Send either activeIssues or medications.';
 
@@ -116,11 +102,11 @@ function parsePatch(body: unknown) {
     throw new AppError('VALIDATION', patchOneFieldMessage, { _: patchOneFieldMessage });
   if (hasIssues) {
     const parsed = ActiveIssuesUpdate.safeParse(given);
-    if (!parsed.success) throw fieldErrors(parsed.error);
+    if (!parsed.success) throw invalidBody(parsed.error);
     return { issues: parsed.data, medications: undefined };
   }
   const parsed = MedicationsUpdate.safeParse(given);
-  if (!parsed.success) throw fieldErrors(parsed.error);
+  if (!parsed.success) throw invalidBody(parsed.error);
   return { issues: undefined, medications: parsed.data };
 }
 
@@ -289,7 +275,7 @@ export function createPatientsService(deps: PatientsDeps) {
       now: () => clock.now(),
     });
     const parsed = form.safeParse(body);
-    if (!parsed.success) throw formErrors(parsed.error);
+    if (!parsed.success) throw invalidBody(parsed.error, messages.requiredFieldsBanner);
     return parsed.data;
   }
 
