@@ -12,6 +12,7 @@ import { apiAs, demo, screenshot, signIn } from '../support/vigil';
 const readingsPatient = '00000000-0000-4000-a001-000000000030';
 const medicationsPatient = '00000000-0000-4000-a001-000000000031';
 const notesPatient = '00000000-0000-4000-a001-000000000032';
+const weightPatient = '00000000-0000-4000-a001-000000000033';
 
 const chartsPanel = (page: Page) => page.getByRole('region', { name: 'Readings and Medications' });
 const monthlyPanel = (page: Page) => page.getByRole('region', { name: 'Monthly Reports' });
@@ -152,6 +153,41 @@ test.describe('patient detail: readings, medications and monthly notes', () => {
     await expect(panel.getByRole('img', { name: 'Blood pressure and heart rate chart' })).toBeVisible();
     await scrollBelowTopBar(panel.getByText(/days transmitted/));
     await screenshot(page, 'details-readings-chart-390', { viewport: true });
+  });
+
+  test("the weight's change from 7 days before shows on the '7 Days' range, whose first day is after it", async ({
+    page,
+  }) => {
+    // Today's weight, and the last weight of the day 7 days before it (Pacific days), by the API.
+    const today = new TZDate(Date.now() - 60_000, 'America/Los_Angeles');
+    const weekBefore = subDays(today, 7);
+    weekBefore.setHours(23, 59, 0, 0);
+    const api = await apiAs(page.request, demo.staff);
+    for (const [date, weight] of [
+      [weekBefore, 184.5],
+      [today, 190],
+    ] as const) {
+      const answer = await api.post(`/api/pacients/${weightPatient}/bp-readings`, {
+        readings: [{ date: date.toISOString(), timezone: 'America/Los_Angeles', weight }],
+      });
+      expect(answer.status()).toBe(201);
+    }
+
+    await signIn(page, demo.staff);
+    await openPatient(page, weightPatient);
+    const panel = chartsPanel(page);
+    await panel.getByRole('combobox', { name: 'Date range' }).click();
+    await page.getByRole('option', { name: '7 Days' }).click();
+    await expect(panel.getByText(/out of 7 in range/)).toBeVisible();
+    const weight = panel.getByRole('region', { name: 'Weight' });
+    await expect(weight).toContainText('190 lbs');
+    await expect(weight).toContainText(/vs\. 7 days\s*\+5\.5/);
+    // 'Today' looks back across its start the same way.
+    await panel.getByRole('combobox', { name: 'Date range' }).click();
+    await page.getByRole('option', { name: 'Today' }).click();
+    await expect(panel.getByText(/out of 1 in range/)).toBeVisible();
+    await expect(weight).toContainText(/vs\. 7 days\s*\+5\.5/);
+    await screenshot(page, 'details-readings-weight-today', { of: weight });
   });
 
   test('staff add, edit and remove a medication, with every message at once', async ({ page }) => {

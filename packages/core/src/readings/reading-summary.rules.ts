@@ -1,5 +1,5 @@
 import { calendarDay, defaultTimeZone, lastDays } from '../format/calendar.helpers.js';
-import { defaultReadingsRangeDays } from './readings.constants.js';
+import { defaultReadingsRangeDays, weightComparisonDays } from './readings.constants.js';
 import { hasBp, type Reading } from './readings.types.js';
 
 export interface BpFigure {
@@ -24,7 +24,9 @@ const roundTenth = (n: number) => Math.round(n * 10) / 10;
  * The summary above the readings chart (spec patients 2.6) over the last `rangeDays` days ending on the
  * day of `now`. BP HIGH and LOW are the readings with the highest and lowest systolic (diastolic breaks a
  * tie), so each shows a pair that was really measured; MEAN is the rounded mean of each value. The
- * weight change compares the latest weight with the last weight of the calendar day 1 and 7 days before.
+ * weight change compares the range's latest weight with the last weight of the calendar day 1 and 7 days
+ * before, which may lie before the range: pass the `weightComparisonDays` before it too (only the range's
+ * readings count toward the figures and the days transmitted).
  */
 export function readingSummary(
   readings: readonly Reading[],
@@ -33,10 +35,11 @@ export function readingSummary(
   const timeZone = options.timeZone ?? defaultTimeZone;
   const rangeDays = options.rangeDays ?? defaultReadingsRangeDays;
   const range = lastDays(rangeDays, options.now ?? new Date(), timeZone);
-  const inRange = readings
+  const all = readings
     .map((r) => ({ r, day: calendarDay(r.date, timeZone) }))
-    .filter(({ day }) => day >= range.first && day <= range.last)
+    .filter(({ day }) => day <= range.last)
     .sort((a, b) => a.r.date.getTime() - b.r.date.getTime());
+  const inRange = all.filter(({ day }) => day >= range.first);
 
   const bp = inRange.map(({ r }) => r).filter(hasBp);
   const bySystolic = [...bp].sort(
@@ -49,8 +52,9 @@ export function readingSummary(
   const diastolics = bp.flatMap((r) => (typeof r.diastolic === 'number' ? [r.diastolic] : []));
 
   const hr = inRange.flatMap(({ r }) => (typeof r.heartRate === 'number' ? [r.heartRate] : []));
-  const weights = inRange.filter(({ r }) => typeof r.weight === 'number');
-  const latest = weights.at(-1);
+  const hasWeight = ({ r }: (typeof all)[number]) => typeof r.weight === 'number';
+  const latest = inRange.filter(hasWeight).at(-1);
+  const weights = all.filter(hasWeight);
   const weightOn = (day: number) => weights.filter((w) => w.day === day).at(-1)?.r.weight;
   const change = (day: number) => {
     const before = weightOn(day);
@@ -75,7 +79,7 @@ export function readingSummary(
           latest: latest.r.weight!,
           date: latest.r.date,
           changeOneDay: change(latest.day - 1),
-          changeSevenDays: change(latest.day - 7),
+          changeSevenDays: change(latest.day - weightComparisonDays),
         }
       : null,
     daysTransmitted,

@@ -8,6 +8,8 @@ export const dateRangePresets = [
   { days: 365, label: 'Last Year' },
 ] as const;
 export const defaultReadingsRangeDays = 14;
+/** The weight's longer comparison looks this many days back (spec patients 2.6, 9), before a range's start too. */
+export const weightComparisonDays = 7;
 
 /** Time zones of the manual reading dialog (US zones), with the zone each label stands for. */
 export const readingTimeZones = [

@@ -61,6 +61,28 @@ describe('readingSummary', () => {
     expect(summary.weight).toMatchObject({ changeOneDay: null, changeSevenDays: null });
     expect(summary.bp?.mean).toEqual({ systolic: 120, diastolic: null });
   });
+
+  it('compares the weight with days before a short range, which count for nothing else', () => {
+    // Range: the two days 06-29 and 06-30. The 06-28 and 06-22 weights lie before it.
+    const summary = readingSummary(readings, { now, rangeDays: 2 });
+    expect(summary.weight).toEqual({
+      latest: 182.5,
+      date: la('2026-06-29T08:00'),
+      changeOneDay: 1.5,
+      changeSevenDays: 2.5,
+    });
+    expect(summary.bp).toBeNull();
+    expect(summary.heartRate).toEqual({ high: 71, low: 71, mean: 71 });
+    expect(summary.daysTransmittedText).toBe('1 days transmitted (out of 2 in range)');
+  });
+
+  it('takes no reading after the range as its latest weight', () =>
+    expect(readingSummary(readings, { now: la('2026-06-28T12:00'), rangeDays: 7 }).weight).toEqual({
+      latest: 181,
+      date: la('2026-06-28T08:00'),
+      changeOneDay: null,
+      changeSevenDays: null,
+    }));
 });
 
 describe('chart helpers', () => {

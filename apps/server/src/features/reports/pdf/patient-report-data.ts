@@ -24,6 +24,7 @@ import {
   startOfCalendarDay,
   systolicColor,
   weightChangeColor,
+  weightComparisonDays,
 } from '@vigil/core';
 import type { AlertRow, ReadingRow } from '../../../db/schema/index.js';
 import type { MonthlyNoteWithEditor } from '../../monthly-notes/monthly-notes.repository.js';
@@ -300,7 +301,7 @@ function buildWeightRows(
       const change = (before: number | undefined) =>
         before === undefined ? null : roundTenth(r.weightLbs! - before);
       const oneDay = change(lastWeightOn(day - 1));
-      const sevenDays = change(lastWeightOn(day - 7));
+      const sevenDays = change(lastWeightOn(day - weightComparisonDays));
       // One colour for both changes, as the detail page's summary gives it (core weightChangeColor).
       const color = weightChangeColor({ oneDay, sevenDays });
       return {

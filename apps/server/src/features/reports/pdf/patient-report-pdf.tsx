@@ -20,6 +20,7 @@
  * - `patientReportFileName(data)`: the file name the route and the email give the PDF.
  */
 import { Font, renderToBuffer } from '@react-pdf/renderer';
+import { weightComparisonDays } from '@vigil/core';
 import type { DbOrTx } from '../../../db/client.js';
 import { createMonthlyNotesRepository } from '../../monthly-notes/monthly-notes.repository.js';
 import type { PatientScope } from '../../patients/patient-scope.js';
@@ -42,7 +43,7 @@ export { reportMonthLabel } from './patient-report-data.js';
 // Names and notes are printed whole: react-pdf would otherwise hyphenate words at a line's end.
 Font.registerHyphenationCallback((word) => [word]);
 
-const weekMs = 7 * 86_400_000;
+const weekMs = weightComparisonDays * 86_400_000;
 
 export async function loadPatientReportData(
   db: DbOrTx,

@@ -29,6 +29,12 @@ export function ChartsReadingsTab({ patient, filter, onFilterChange }: ChartsRea
   const today = calendarDay(new Date(), defaultTimeZone);
   const range = useMemo(() => readingsWindow(filter, today), [filter, today]);
   const readings = useReadings(patient._id, range);
+  // The weight's changes look back up to 7 days before the range's first day (spec patients 2.6).
+  const before = useReadings(patient._id, range.before);
+  const summarised = useMemo(
+    () => (readings.data && before.data ? [...before.data, ...readings.data] : undefined),
+    [readings.data, before.data],
+  );
   const shown = useMemo(
     () => (readings.data ?? []).filter((r) => matchesInfo(r, filter.infoToggle)),
     [readings.data, filter.infoToggle],
@@ -54,9 +60,9 @@ export function ChartsReadingsTab({ patient, filter, onFilterChange }: ChartsRea
       <Box sx={{ minHeight: 4 }}>
         {readings.isFetching && <LinearProgress aria-label={chartsLabels.readings} />}
       </Box>
-      {readings.data && (
+      {summarised && (
         <ChartsSummary
-          readings={readings.data}
+          readings={summarised}
           info={filter.infoToggle}
           rangeDays={range.rangeDays}
           now={range.last}

@@ -5,6 +5,7 @@ import {
   type Reading,
   type ReadingView,
   startOfCalendarDay,
+  weightComparisonDays,
 } from '@vigil/core';
 
 const dayMs = 86_400_000;
@@ -21,6 +22,8 @@ export interface ReadingsWindow {
   rangeDays: number;
   /** The last instant of the range: the summary's "now". */
   last: Date;
+  /** The days before the range that the weight's comparisons look back to: [start, end) too. */
+  before: { start: string; end: string };
 }
 
 /**
@@ -34,11 +37,16 @@ export function readingsWindow(filter: GraphFilterData, today: number): Readings
   const first = custom ? dayOfDate(filter.startDate!) : today - days + 1;
   const last = custom ? dayOfDate(filter.endDate!) : today;
   const end = startOfCalendarDay(last + 1, defaultTimeZone);
+  const start = startOfCalendarDay(first, defaultTimeZone).toISOString();
   return {
-    start: startOfCalendarDay(first, defaultTimeZone).toISOString(),
+    start,
     end: end.toISOString(),
     rangeDays: last - first + 1,
     last: new Date(end.getTime() - 1),
+    before: {
+      start: startOfCalendarDay(first - weightComparisonDays, defaultTimeZone).toISOString(),
+      end: start,
+    },
   };
 }
 
