@@ -3,9 +3,13 @@ import { demo, screenshot, signIn } from '../support/vigil';
 
 test.describe('inactivity', () => {
   test.beforeEach(async ({ page }) => {
-    // Test-only shortening of the 25/30 minute timer (only values below the defaults are taken).
+    // Test-only shortening of the 25/30 minute timer and the one-minute check-in (only values below the
+    // defaults are taken).
     await page.addInitScript(() => {
-      localStorage.setItem('vigil.test.inactivity', JSON.stringify({ warnMs: 3_000, timeoutMs: 8_000 }));
+      localStorage.setItem(
+        'vigil.test.inactivity',
+        JSON.stringify({ warnMs: 3_000, timeoutMs: 8_000, checkInMs: 500 }),
+      );
     });
   });
 
@@ -41,5 +45,40 @@ test.describe('inactivity', () => {
       await page.mouse.move(100 + i * 10, 200);
     }
     await expect(dialog).toHaveCount(0);
+  });
+
+  test('activity checks in with the server, throttled; idleness and the dialog do not', async ({ page }) => {
+    await signIn(page, demo.staff);
+    await expect(page).toHaveURL('/patient/priority-list');
+    await page.waitForLoadState('networkidle');
+    const checkIns: number[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/auth/me') && r.method() === 'GET') checkIns.push(Date.now());
+    });
+    const gaps = () => checkIns.slice(1).map((time, i) => time - (checkIns[i] ?? 0));
+
+    // A mouse move every 100 ms for 1.5 seconds: a check-in every 500 ms, not one per move.
+    for (let i = 0; i < 15; i += 1) {
+      await page.mouse.move(100 + i * 10, 200);
+      await page.waitForTimeout(100);
+    }
+    // The last move's trailing check-in comes within 500 ms; then more than an interval of quiet.
+    await page.waitForTimeout(1_200);
+    expect(checkIns.length).toBeGreaterThanOrEqual(3);
+    expect(Math.min(...gaps())).toBeGreaterThanOrEqual(400);
+
+    // Two moves at once: the first is reported at once, the second at the end of the interval.
+    const before = checkIns.length;
+    await page.mouse.move(300, 200);
+    await page.mouse.move(310, 200);
+    await expect.poll(() => checkIns.length).toBe(before + 2);
+    expect(gaps().at(-1)).toBeGreaterThanOrEqual(400);
+
+    // Idle until the warning, then moving towards its button: no check-in.
+    const dialog = page.getByRole('dialog', { name: 'Are you still there?' });
+    await expect(dialog).toBeVisible({ timeout: 10_000 });
+    await page.mouse.move(300, 300);
+    await page.waitForTimeout(600);
+    expect(checkIns).toHaveLength(before + 2);
   });
 });

@@ -15,10 +15,19 @@ import { runBeforeSignOut } from '../lib/session/before-sign-out';
 import { useSession } from '../lib/session/session-context';
 
 const minute = 60_000;
+/**
+ * How often, at most, activity is reported to the server. It ends a session 30 minutes after the last
+ * request, and a page can be worked on or read for longer without one; a report within a minute of the
+ * last activity keeps the server's session going about as long as this timer, so 'I'm still here' works,
+ * for no more than one request a minute.
+ */
+const checkInIntervalMs = minute;
 const defaults = {
   warnMs: authLimits.inactivityWarningMinutes * minute,
   timeoutMs: authLimits.sessionIdleMinutes * minute,
+  checkInMs: checkInIntervalMs,
 };
+type InactivityLimits = typeof defaults;
 
 /** localStorage key that lets the end-to-end tests shorten the timer; see inactivityLimits. */
 export const inactivityTestKey = 'vigil.test.inactivity';
@@ -26,36 +35,40 @@ export const inactivityTestKey = 'vigil.test.inactivity';
 /** The user actions that count as activity (spec administration 4, Inactivity). */
 const activityEvents = ['load', 'mousemove', 'mousedown', 'click', 'scroll', 'keypress'] as const;
 
+const isShorter = (value: unknown, limit: number): value is number =>
+  typeof value === 'number' && value > 0 && value < limit;
+
 /**
- * The warning and sign-out delays: 25 and 30 minutes, unless localStorage holds shorter ones for a test.
- * Only a shortening is taken, so the key can never keep a session open longer; the server ends idle
- * sessions after 30 minutes regardless.
+ * The warning and sign-out delays, 25 and 30 minutes, and the check-in interval, a minute, unless
+ * localStorage holds shorter ones for a test. Only a shortening is taken, so the key can never keep a
+ * session open longer; the server ends idle sessions after 30 minutes regardless.
  */
-export function inactivityLimits(): { warnMs: number; timeoutMs: number } {
+export function inactivityLimits(): InactivityLimits {
+  const limits = { ...defaults };
   try {
     const raw = localStorage.getItem(inactivityTestKey);
-    if (!raw) return defaults;
-    const { warnMs, timeoutMs } = JSON.parse(raw) as { warnMs?: unknown; timeoutMs?: unknown };
+    if (!raw) return limits;
+    const { warnMs, timeoutMs, checkInMs } = JSON.parse(raw) as Record<string, unknown>;
     if (
-      typeof warnMs === 'number' &&
-      typeof timeoutMs === 'number' &&
-      warnMs > 0 &&
-      warnMs < defaults.warnMs &&
-      timeoutMs > warnMs &&
-      timeoutMs < defaults.timeoutMs
+      isShorter(warnMs, defaults.warnMs) &&
+      isShorter(timeoutMs, defaults.timeoutMs) &&
+      timeoutMs > warnMs
     ) {
-      return { warnMs, timeoutMs };
+      limits.warnMs = warnMs;
+      limits.timeoutMs = timeoutMs;
     }
+    if (isShorter(checkInMs, defaults.checkInMs)) limits.checkInMs = checkInMs;
   } catch {
     // A malformed value means the defaults.
   }
-  return defaults;
+  return limits;
 }
 
 /**
  * Watches for inactivity while signed in: 'Are you still there?' after the warning delay, sign-out to
  * /signin?sessionTimedOut=true after the time-out. While the dialog is open only its button counts, so
- * moving the mouse towards it does not dismiss it silently.
+ * moving the mouse towards it does not dismiss it silently. Activity also checks in with the server (GET
+ * /api/auth/me): at once if the last check-in is an interval old, else once at the interval's end.
  */
 export function InactivityWatch() {
   const { dispatch } = useSession();
@@ -67,8 +80,26 @@ export function InactivityWatch() {
   useEffect(() => {
     const limits = inactivityLimits();
     lastActivity.current = Date.now();
+    // Signing in or loading the app has just reached the server.
+    let lastCheckIn = Date.now();
+    let trailingCheckIn: number | undefined;
+    const checkIn = () => {
+      trailingCheckIn = undefined;
+      if (warning.current) return;
+      lastCheckIn = Date.now();
+      // Silent: a failed check-in changes nothing for the user, except that a 401 signs out as usual.
+      queryClient
+        .fetchQuery({ ...meQueryOptions(), meta: { silent: true } })
+        .then((user) => dispatch({ type: 'userUpdated', user }))
+        .catch(() => {});
+    };
     const handleActivity = () => {
-      if (!warning.current) lastActivity.current = Date.now();
+      if (warning.current) return;
+      lastActivity.current = Date.now();
+      if (trailingCheckIn !== undefined) return;
+      const wait = lastCheckIn + limits.checkInMs - Date.now();
+      if (wait <= 0) checkIn();
+      else trailingCheckIn = window.setTimeout(checkIn, wait);
     };
     for (const type of activityEvents) {
       // Capture, so scrolling inside any element counts too (scroll does not bubble).
@@ -79,7 +110,7 @@ export function InactivityWatch() {
       () => {
         const idle = Date.now() - lastActivity.current;
         if (idle >= limits.timeoutMs) {
-          window.clearInterval(interval);
+          stop();
           // A running timer saves first, while the token is still valid (spec patients 4: forced save).
           void runBeforeSignOut().then(() => {
             void signOutOnServer();
@@ -92,11 +123,13 @@ export function InactivityWatch() {
       },
       Math.min(1_000, Math.max(100, limits.warnMs / 4)),
     );
-    return () => {
+    const stop = () => {
       window.clearInterval(interval);
+      window.clearTimeout(trailingCheckIn);
       for (const type of activityEvents) window.removeEventListener(type, handleActivity, { capture: true });
     };
-  }, [dispatch]);
+    return stop;
+  }, [queryClient, dispatch]);
 
   const handleStillHere = useCallback(() => {
     warning.current = false;
