@@ -259,7 +259,9 @@ test.describe('patient details', () => {
     await screenshot(page, 'patient-details-390-note-dialog', { viewport: true });
   });
 
-  test('a row of the clinician list opens the patient, and Back returns to that list', async ({ page }) => {
+  test('a row of the clinician list opens the patient, its settings return to it, and Back to that list', async ({
+    page,
+  }) => {
     await signIn(page, demo.staff);
     await page.goto('/patient/clinician-patient-list');
     const nameCell = page.locator('table tbody tr th').first();
@@ -268,6 +270,12 @@ test.describe('patient details', () => {
     await nameCell.click();
     await expect(page).toHaveURL(/\/patient\/details\//);
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page.getByText(/^Patient 1 of \d+$/)).toBeVisible();
+    const details = page.url();
+    await page.getByRole('link', { name: 'Edit patient settings' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Patient Settings' })).toBeVisible();
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(page).toHaveURL(details);
     await expect(page.getByText(/^Patient 1 of \d+$/)).toBeVisible();
     await page.getByRole('button', { name: 'Back' }).click();
     await expect(page).toHaveURL(/\/patient\/clinician-patient-list/);

@@ -99,6 +99,8 @@ export function DetailsTopBar({ patientId, patient }: DetailsTopBarProps) {
           <IconButton
             component={RouterLink}
             to={links.patientEdit(patientId)}
+            // The form's Back and its save return here (spec patients 2: back to where the user came from).
+            state={{ from: links.patientDetails(patientId) }}
             aria-label={detailLabels.editSettings}
           >
             <Settings />
