@@ -101,7 +101,8 @@ describe('GET /pacients/{id}/details', () => {
       customDescription: null,
       createdAt: at(-1).toISOString(),
     });
-    expect(view.devicesCount).toBe(2);
+    // The active pairing only: a disconnected or deleted one takes no readings.
+    expect(view.devicesCount).toBe(1);
   });
 
   it('is recorded as "Viewed patient" in the audit trail', async () => {

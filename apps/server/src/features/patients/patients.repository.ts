@@ -109,8 +109,10 @@ export function createPatientsRepository(db: DbOrTx) {
         .select({
           lastCompletedCall: lastCall('completed'),
           lastAttemptedCall: lastCall('attempted'),
+          // The devices that take readings: what the count's Active Devices dialog lists (spec patients 2.6).
           devicesCount: sql<number>`(select count(*)::int from ${patientDevices}
-            where ${patientDevices.patientId} = ${patientId} and ${patientDevices.deletedAt} is null)`,
+            where ${patientDevices.patientId} = ${patientId} and ${patientDevices.deletedAt} is null
+              and ${patientDevices.status} = 'active')`,
           phone: patients.phone,
           clinicNumber: clinics.twilioNumber,
         })
