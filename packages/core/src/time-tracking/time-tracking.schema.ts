@@ -20,7 +20,12 @@ export type BulkTimeForm = z.input<typeof BulkTimeForm>;
 
 /** POST pacients/bulkTimeTrack body. */
 export const BulkTimeRequest = z.object({
-  time: z.number().int().min(1, messages.timeMustBePositive).max(maxTrackedSeconds, messages.outOfRange),
+  // Whole seconds, as the dialog's digits give them; anything else is the dialog's own message (spec 5).
+  time: z
+    .number({ error: messages.inputCannotBeEmpty })
+    .int(messages.inputCannotBeEmpty)
+    .min(1, messages.timeMustBePositive)
+    .max(maxTrackedSeconds, messages.outOfRange),
   isbulktimetracking: z.literal(true),
   text: z.enum(bulkTimeNotes),
 });

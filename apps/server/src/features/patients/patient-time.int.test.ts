@@ -100,16 +100,20 @@ describe('bulk time on every patient of the filtered list (DESIGN 4)', () => {
   });
 
   it.each([
-    [{}],
-    [{ ...bulk, time: 0 }],
-    [{ ...bulk, time: '30' }],
-    [{ ...bulk, time: 86_401 }],
-    [{ ...bulk, isbulktimetracking: false }],
-    [{ ...bulk, text: 'Anything' }],
-  ])('refuses %j and writes nothing', async (body) => {
+    [{}, 'Input cannot be empty'],
+    [{ ...bulk, time: 0 }, undefined],
+    [{ ...bulk, time: '30' }, 'Input cannot be empty'],
+    [{ ...bulk, time: '' }, 'Input cannot be empty'],
+    [{ ...bulk, time: 1.5 }, 'Input cannot be empty'],
+    [{ ...bulk, time: 86_401 }, undefined],
+    [{ ...bulk, isbulktimetracking: false }, undefined],
+    [{ ...bulk, text: 'Anything' }, undefined],
+  ])('refuses %j and writes nothing', async (body, timeMessage) => {
     const [before] = await db().select({ n: count() }).from(timeEntries);
     const res = await w.as('circleAdmin').post('/api/pacients/bulkTimeTrack', body);
     expect(res.statusCode).toBe(400);
+    // The dialog's message for time that is not digits (spec patients 5).
+    if (timeMessage) expect(res.json().fields.time).toBe(timeMessage);
     const [after] = await db().select({ n: count() }).from(timeEntries);
     expect(after).toEqual(before);
   });
