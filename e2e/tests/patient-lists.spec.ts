@@ -124,6 +124,11 @@ test.describe('patient priority list', () => {
     await page.getByRole('searchbox', { name: 'Search patients' }).fill(lastName);
     await expect(page.getByText(/^Showing 1-\d+ of \d+ patients$/)).toBeVisible();
     await expect.poll(() => patientCount(page)).toBeLessThan(before);
+    // One page: the page selector still shows it, with previous and next off.
+    const pages = page.getByRole('navigation', { name: 'Pages' });
+    await expect(pages.getByRole('button', { name: 'page 1' })).toHaveAttribute('aria-current', 'page');
+    await expect(pages.getByRole('button', { name: 'Go to previous page' })).toBeDisabled();
+    await expect(pages.getByRole('button', { name: 'Go to next page' })).toBeDisabled();
     for (const row of await table.locator('tbody th p').allInnerTexts()) {
       expect(plain(row)).toContain(plain(lastName));
     }

@@ -34,17 +34,16 @@ export function ListFooter({ page, totalPages, totalPatients, onPage }: ListFoot
       <Typography variant="body2" color="text.secondary" aria-live="polite">
         {labels.showingPatients(from, to, totalPatients)}
       </Typography>
-      {totalPages > 1 && (
-        <Pagination
-          count={totalPages}
-          page={page + 1}
-          onChange={(_, value) => onPage(value - 1)}
-          siblingCount={phone ? 0 : 1}
-          size={phone ? 'small' : 'medium'}
-          color="primary"
-          aria-label={labels.pages}
-        />
-      )}
+      {/* Always there, as the spec draws the footer: one page shows its number with previous/next off. */}
+      <Pagination
+        count={Math.max(totalPages, 1)}
+        page={Math.min(page + 1, Math.max(totalPages, 1))}
+        onChange={(_, value) => onPage(value - 1)}
+        siblingCount={phone ? 0 : 1}
+        size={phone ? 'small' : 'medium'}
+        color="primary"
+        aria-label={labels.pages}
+      />
     </Stack>
   );
 }
