@@ -95,6 +95,15 @@ test.describe('patient detail: readings, medications and monthly notes', () => {
 
     const day = format(yesterday, 'MM/dd/yyyy');
     const table = panel.getByRole('table', { name: 'Readings' });
+    await expect(table.getByRole('columnheader')).toHaveText([
+      'Date',
+      'Time',
+      'BP',
+      'HR',
+      'Weight',
+      'Type',
+      'Action',
+    ]);
     const bpRow = table.getByRole('row').filter({ hasText: day }).filter({ hasText: '123/77' });
     const weightRow = table.getByRole('row').filter({ hasText: day }).filter({ hasText: '187.3 lbs' });
     await expect(bpRow).toContainText('9:15 AM');

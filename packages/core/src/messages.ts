@@ -226,6 +226,15 @@ export const readingsPanelTexts = {
   removing: 'Removing...',
   noMedications: 'No medications have been added.',
   addMedicationsHint: 'Click “Add Medication” to add medications.',
+  // The readings table's columns and types (spec patients 2.6).
+  date: 'Date',
+  time: 'Time',
+  bp: 'BP',
+  hr: 'HR',
+  readingType: 'Type',
+  action: 'Action',
+  manual: 'Manual',
+  device: 'Device',
 } as const;
 
 export const monthlyNoteTexts = {

@@ -24,14 +24,6 @@ export const chartsLabels = {
   vsLastWeek: 'vs. 7 days',
   noValue: '—',
   // Table
-  date: 'Date',
-  timePacific: 'Time (Pacific)',
-  bp: 'BP',
-  hr: 'HR',
-  readingType: 'Type',
-  action: 'Action',
-  manual: 'Manual',
-  device: 'Device',
   remove: 'Remove',
   removeReading: 'Remove Reading',
   confirmRemoveReading: (when: string) =>

@@ -58,7 +58,7 @@ export function ChartsReadingsTable({ patientId, readings, info }: ChartsReading
           <TableHead>
             <TableRow>
               <TableCell>{chartsLabels.date}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{chartsLabels.timePacific}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{chartsLabels.time}</TableCell>
               {showBp && <TableCell>{chartsLabels.bp}</TableCell>}
               {showBp && <TableCell>{chartsLabels.hr}</TableCell>}
               {showWeight && <TableCell>{chartsLabels.weight}</TableCell>}
