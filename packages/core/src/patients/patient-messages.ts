@@ -3,7 +3,8 @@
  *
  * - `GET /sms/{patientId}`: `MessagesView`, oldest first.
  * - `POST /sms/{patientId}/attachment` (multipart, one file): `{ uploadedAt, attachment }`, where
- *   `attachment.id` is the reference `POST /sms/{patientId}` takes in `attachments`.
+ *   `uploadedAt` (the file's address, `attachment.url`) is the reference `POST /sms/{patientId}` takes in
+ *   `attachments` (spec patients 7); `attachment.id` is taken too.
  * - `POST /sms/{patientId}` body `{ text, attachments: string[] }`: `{ message }`.
  * - `POST /sms/set-last-addressed/{patientId}` body `{ addressed: true, date }`: `{ lastAddressed }`.
  * - `GET /sms/{patientId}/attachments/{attachmentId}`: the file, to users who may see the patient.

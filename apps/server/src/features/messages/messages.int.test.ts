@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { textMessageTexts } from '@vigil/core';
@@ -282,14 +283,18 @@ describe('opt-out, HELP and delivery status', () => {
 });
 
 describe('the /sms calls', () => {
-  it('sends a text with an uploaded attachment; the upload is checked by content and used once', async () => {
+  const uploadPhoto = () => {
     const file = multipartFile('file', 'photo.jpg', 'image/jpeg', tinyPng);
-    const up = await world.t.app.inject({
+    return world.t.app.inject({
       method: 'POST',
       url: `/api/sms/${world.northPatient}/attachment`,
       headers: { ...file.headers, authorization: `Bearer ${world.tokens.northStaff}` },
       payload: file.payload,
     });
+  };
+
+  it('sends a text with an uploaded attachment; the upload is checked by content and used once', async () => {
+    const up = await uploadPhoto();
     expect(up.statusCode).toBe(201);
     const { attachment, uploadedAt } = up.json().data;
     expect(attachment).toMatchObject({
@@ -297,10 +302,11 @@ describe('the /sms calls', () => {
       contentType: 'image/png',
       size: tinyPng.length,
     });
-    expect(typeof uploadedAt).toBe('string');
+    // The spec's reference (patients 7) is the file's address.
+    expect(uploadedAt).toBe(attachment.url);
     const sent = await world
       .as('northStaff')
-      .post(`/api/sms/${world.northPatient}`, { text: '', attachments: [attachment.id] });
+      .post(`/api/sms/${world.northPatient}`, { text: '', attachments: [uploadedAt] });
     expect(sent.statusCode).toBe(201);
     expect(sent.json().data.message.attachments).toHaveLength(1);
     expect(sent.json().data.message.text).toBe('— staff, North Clinic');
@@ -313,6 +319,21 @@ describe('the /sms calls', () => {
       .post(`/api/sms/${world.northPatient}`, { text: '  ', attachments: [] });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe(textMessageTexts.provideMessageOrAttachment);
+  });
+
+  it('takes an upload by its id too, and no address under another patient', async () => {
+    const first = (await uploadPhoto()).json().data;
+    const byId = await world
+      .as('northStaff')
+      .post(`/api/sms/${world.northPatient}`, { text: 'x', attachments: [first.attachment.id] });
+    expect(byId.statusCode).toBe(201);
+    const second = (await uploadPhoto()).json().data;
+    const elsewhere = second.uploadedAt.replace(world.northPatient, randomUUID());
+    const refused = await world
+      .as('northStaff')
+      .post(`/api/sms/${world.northPatient}`, { text: 'x', attachments: [elsewhere] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields.attachments).toBe(textMessageTexts.attachmentNotFound);
   });
 
   it('answers 404 for another clinic’s patient on every route, and changes nothing', async () => {

@@ -35,6 +35,15 @@ const notFound = () => new AppError('NOT_FOUND', errorMessages.notFound);
 export const attachmentUrl = (patientId: string, attachmentId: string) =>
   `/api/sms/${patientId}/attachments/${attachmentId}`;
 
+/**
+ * The upload a reference of `POST /sms/{patientId}` names: the upload's `uploadedAt` (its address, which
+ * the spec's clients send) or its id. An address of another patient names nothing here.
+ */
+const uploadIdOf = (patientId: string, reference: string) =>
+  reference.startsWith(attachmentUrl(patientId, ''))
+    ? reference.slice(attachmentUrl(patientId, '').length)
+    : reference;
+
 const toAttachmentView = (patientId: string, a: MessageAttachment): MessageAttachmentView => ({
   id: a.id,
   fileName: a.fileName,
@@ -147,8 +156,9 @@ export function createMessagesService(deps: MessagesDeps) {
         });
         await record(tx, actor, patient, 'message.attachment.uploaded', `Attached a file: ${fileName}`, ip);
       });
+      // The spec's reference for the send call (patients 7): where the file was uploaded.
       return {
-        uploadedAt: now.toISOString(),
+        uploadedAt: attachmentUrl(patient.id, id),
         attachment: toAttachmentView(patient.id, {
           id,
           storageKey,
@@ -167,7 +177,7 @@ export function createMessagesService(deps: MessagesDeps) {
       ip: string | null,
     ): Promise<{ message: MessageView }> {
       const patient = await visiblePatient(actor, patientId);
-      const ids = [...new Set(body.attachments)];
+      const ids = [...new Set(body.attachments.map((reference) => uploadIdOf(patient.id, reference)))];
       const sent = await db.transaction(async (tx) => {
         const repo = createMessagesRepository(tx);
         const uploads = await repo.findUnsentUploads(patient.id, ids);

@@ -14,7 +14,7 @@ export interface UploadedMessageAttachment {
 
 /**
  * POST /api/sms/{patientId}/attachment, multipart with one file (spec patients 7): the answer's
- * `attachment.id` is the reference the send call takes.
+ * `uploadedAt` is the reference the send call takes.
  */
 export async function uploadMessageAttachment({
   patientId,

@@ -20,8 +20,8 @@ interface PendingAttachment {
   key: string;
   fileName: string;
   state: 'uploading' | 'ready' | 'refused';
-  /** The upload's reference, once stored. */
-  id?: string;
+  /** The upload's reference for the send call (its `uploadedAt`), once stored. */
+  reference?: string;
   error?: string;
 }
 
@@ -81,7 +81,7 @@ export function MessagesComposer({ patientId, blockedReason, onSent }: MessagesC
       uploads.current = uploads.current.then(() =>
         upload
           .mutateAsync({ patientId, file })
-          .then(({ attachment }) => update(key, { state: 'ready', id: attachment.id }))
+          .then(({ uploadedAt }) => update(key, { state: 'ready', reference: uploadedAt }))
           .catch((error: unknown) => update(key, { state: 'refused', error: reasonOf(error) })),
       );
     }
@@ -90,7 +90,7 @@ export function MessagesComposer({ patientId, blockedReason, onSent }: MessagesC
   function handleSend() {
     if (!canSend) return;
     void guard
-      .saving(send.mutateAsync({ patientId, text: text.trim(), attachments: ready.map((a) => a.id!) }))
+      .saving(send.mutateAsync({ patientId, text: text.trim(), attachments: ready.map((a) => a.reference!) }))
       .then(() => {
         setText('');
         setAttachments([]);
