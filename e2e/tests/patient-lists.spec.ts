@@ -200,9 +200,10 @@ test.describe('patient priority list', () => {
     // An account no other test lists patients with, so the saved filter disturbs nothing else.
     await signIn(page, demoMore.nurse);
     await page.goto('/patient/priority-list');
-    // A staff member starts on their own patients as a care team member.
-    await expect(page.getByRole('button', { name: 'Filter, 1 selected' })).toBeVisible();
+    // A staff member starts on their own patients as a care team member, the active ones (spec patients 3).
+    await expect(page.getByRole('button', { name: 'Filter, 2 selected' })).toBeVisible();
     const dialog = await openFilters(page);
+    await expect(dialog.getByRole('combobox', { name: "Patient's Active Status" })).toHaveText('Active');
     await expect(dialog.getByRole('combobox', { name: 'Clinics' })).toHaveCount(0);
     await expect(dialog.getByRole('combobox', { name: 'Monthly data report requested' })).toBeVisible();
     await dialog.getByRole('button', { name: 'How the filters combine' }).hover();
@@ -221,14 +222,14 @@ test.describe('patient priority list', () => {
       .getByRole('button', { name: 'Yes' })
       .click();
     expect((await saved).status()).toBe(200);
-    await expect(page.getByRole('button', { name: 'Filter, 3 selected' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Filter, 4 selected' })).toBeVisible();
 
     await page.locator('#user-menu-button').click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/signin/);
     await signIn(page, demoMore.nurse);
     await page.goto('/patient/priority-list');
-    await expect(page.getByRole('button', { name: 'Filter, 3 selected' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Filter, 4 selected' })).toBeVisible();
     const again = await openFilters(page);
     await expect(again.getByRole('combobox', { name: 'Diagnosis' })).toHaveText(
       /CHF, Hypertension|Hypertension, CHF/,

@@ -19,6 +19,13 @@ export const patientFilterKeys = [
 export type PatientFilterKey = (typeof patientFilterKeys)[number];
 export type PatientFilters = Partial<Record<PatientFilterKey, string>>;
 
+/**
+ * The priority list's own default beside the role's "my patients" (spec patients 3: showActive true,
+ * showInactive, showUnenrolled and showNeverEnrolled false): active patients only. A patient who is not
+ * enrolled is never active (the patient form's schema), so one value says all four.
+ */
+export const priorityListDefaultFilters: PatientFilters = { activeStatus: 'active' };
+
 const commaList = z.string().max(4000).optional();
 export const PatientFiltersQuery = z.object(
   Object.fromEntries(patientFilterKeys.map((k) => [k, commaList])) as Record<

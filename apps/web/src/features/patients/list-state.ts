@@ -8,6 +8,7 @@ import {
   type PatientFilters,
   type PriorityListSortField,
   patientFilterKeys,
+  priorityListDefaultFilters,
   priorityListSortFields,
   type SessionUser,
   type SortDirection,
@@ -99,8 +100,9 @@ export function roleDefaultFilters(user: SessionUser): PatientFilters {
 
 /**
  * The filters a list starts with when the session has none for it: the clinic opened from the clinics
- * dashboard, else the filters saved with 'Yes' (they come back at sign-in), else the role's defaults. A save
- * holds every filter key, even empty, so "saved with nothing selected" is told apart from "never saved".
+ * dashboard, else the filters saved with 'Yes' (they come back at sign-in), else the role's defaults (and
+ * active patients only on the priority list). A save holds every filter key, even empty, so "saved with
+ * nothing selected" is told apart from "never saved".
  */
 export function initialFilters(
   list: PatientListKind,
@@ -112,7 +114,8 @@ export function initialFilters(
   if (saved && patientFilterKeys.some((key) => key in saved)) {
     return normaliseFilters(saved, listFilterKeys(list, user));
   }
-  return roleDefaultFilters(user);
+  const role = roleDefaultFilters(user);
+  return list === 'priority' ? { ...role, ...priorityListDefaultFilters } : role;
 }
 
 /** Sort cycle (spec patients 4): a newly chosen column sorts descending, the same column toggles. */
