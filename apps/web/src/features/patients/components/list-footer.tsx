@@ -19,6 +19,8 @@ export function ListFooter({ page, totalPages, totalPatients, onPage }: ListFoot
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const from = totalPatients === 0 ? 0 : page * patientListPageSize + 1;
   const to = Math.min((page + 1) * patientListPageSize, totalPatients);
+  // Always a selector, as the spec draws the footer: one page shows its number with previous/next off.
+  const pageCount = Math.max(totalPages, 1);
   return (
     <Stack
       direction="row"
@@ -34,10 +36,9 @@ export function ListFooter({ page, totalPages, totalPatients, onPage }: ListFoot
       <Typography variant="body2" color="text.secondary" aria-live="polite">
         {labels.showingPatients(from, to, totalPatients)}
       </Typography>
-      {/* Always there, as the spec draws the footer: one page shows its number with previous/next off. */}
       <Pagination
-        count={Math.max(totalPages, 1)}
-        page={Math.min(page + 1, Math.max(totalPages, 1))}
+        count={pageCount}
+        page={Math.min(page + 1, pageCount)}
         onChange={(_, value) => onPage(value - 1)}
         siblingCount={phone ? 0 : 1}
         size={phone ? 'small' : 'medium'}
