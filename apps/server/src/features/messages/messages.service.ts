@@ -39,10 +39,10 @@ export const attachmentUrl = (patientId: string, attachmentId: string) =>
  * The upload a reference of `POST /sms/{patientId}` names: the upload's `uploadedAt` (its address, which
  * the spec's clients send) or its id. An address of another patient names nothing here.
  */
-const uploadIdOf = (patientId: string, reference: string) =>
-  reference.startsWith(attachmentUrl(patientId, ''))
-    ? reference.slice(attachmentUrl(patientId, '').length)
-    : reference;
+function uploadIdOf(patientId: string, reference: string): string {
+  const address = attachmentUrl(patientId, '');
+  return reference.startsWith(address) ? reference.slice(address.length) : reference;
+}
 
 const toAttachmentView = (patientId: string, a: MessageAttachment): MessageAttachmentView => ({
   id: a.id,
