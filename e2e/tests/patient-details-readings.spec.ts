@@ -191,9 +191,28 @@ test.describe('patient detail: readings, medications and monthly notes', () => {
     const weight = panel.getByRole('region', { name: 'Weight' });
     await expect(weight).toContainText('190 lbs');
     await expect(weight).toContainText(/vs\. 7 days\s*\+5\.5/);
-    // 'Today' looks back across its start the same way.
+    // 'Today' looks back across its start the same way. While the week before it is still on its way (held
+    // here), the range's own readings have arrived but the progress bar stays.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const endsBeforeNow = (url: string) => new Date(new URL(url).searchParams.get('end') ?? '') < new Date();
+    await page.route(/\/api\/pacients\/[^/]+\/readings\?/, async (route) => {
+      if (endsBeforeNow(route.request().url())) await held;
+      await route.continue();
+    });
+    const rangeAnswer = page.waitForResponse(
+      (r) => /\/readings\?/.test(r.url()) && !endsBeforeNow(r.url()) && r.ok(),
+    );
     await panel.getByRole('combobox', { name: 'Date range' }).click();
     await page.getByRole('option', { name: 'Today' }).click();
+    await rangeAnswer;
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    const progress = panel.getByRole('progressbar', { name: 'Readings' });
+    await expect(progress).toBeVisible();
+    release();
+    await expect(progress).toBeHidden();
     await expect(panel.getByText(/out of 1 in range/)).toBeVisible();
     await expect(weight).toContainText(/vs\. 7 days\s*\+5\.5/);
     await screenshot(page, 'details-readings-weight-today', { of: weight });

@@ -58,7 +58,7 @@ export function ChartsReadingsTab({ patient, filter, onFilterChange }: ChartsRea
         </Button>
       </Stack>
       <Box sx={{ minHeight: 4 }}>
-        {readings.isFetching && <LinearProgress aria-label={chartsLabels.readings} />}
+        {(readings.isFetching || before.isFetching) && <LinearProgress aria-label={chartsLabels.readings} />}
       </Box>
       {summarised && (
         <ChartsSummary
