@@ -1,6 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import type { SessionUser } from '@vigil/core';
+import { postLoginDestination } from '../../apps/web/src/features/auth/post-login-destination';
+import { sessionKeys } from '../../apps/web/src/lib/session/session-storage';
 
 /** The e2e server's address (E2E_PORT, default 3100, as playwright.config.ts and serve.mjs read it). */
 export const serverUrl = `http://localhost:${process.env.E2E_PORT ?? 3100}`;
@@ -52,10 +55,25 @@ export async function submitCredentials(page: Page, email: string, password = de
   await page.getByRole('button', { name: 'Login' }).click();
 }
 
-/** Signs in from /signin and waits until the app has left the login screen. */
+/**
+ * Signs in as the login form does, without typing into it (the form itself is sign-in.spec's): the session
+ * the API answers goes into the tab's session storage before the app starts, once, and the app opens where
+ * the form would have landed. A sign-out later in the test stays signed out.
+ */
 export async function signIn(page: Page, email: string, password = demoPassword): Promise<void> {
-  await page.goto('/signin');
-  await submitCredentials(page, email, password);
+  const answer = await page.request.post('/api/auth', { data: { email, password } });
+  expect(answer.status()).toBe(200);
+  const { token, user } = (await answer.json()) as { token: string; user: SessionUser };
+  await page.addInitScript(
+    ({ keys, token, user, once }) => {
+      if (localStorage.getItem(once)) return;
+      localStorage.setItem(once, 'used');
+      sessionStorage.setItem(keys.token, token);
+      sessionStorage.setItem(keys.user, JSON.stringify(user));
+    },
+    { keys: sessionKeys, token, user, once: `e2e.signIn.${token}` },
+  );
+  await page.goto(postLoginDestination(user, null));
   await expect(page).not.toHaveURL(/\/signin/i);
 }
 
@@ -162,3 +180,4 @@ export async function apiAs(request: APIRequestContext, email: string, password 
     patch: (url: string, data: unknown) => request.patch(url, { headers, data }),
   };
 }
+
