@@ -127,7 +127,13 @@ test.describe('patient devices', () => {
     const dialog = page.getByRole('dialog', { name: 'Active Devices' });
     await expect(dialog.getByRole('row').filter({ hasText: smartMeterImei })).toHaveCount(1);
     await expect(dialog.getByRole('row').filter({ hasText: bodyTraceImei })).toHaveCount(0);
+    // Pulled readings may open alerts and move the lists' figures: the patient is asked for again.
+    const patientAgain = page.waitForRequest(
+      (request) => request.method() === 'GET' && request.url().endsWith(`/api/pacients/${patientId}`),
+      { timeout: 10_000 },
+    );
     await dialog.getByRole('button', { name: 'Sync Readings' }).click();
+    await patientAgain;
     // The open dialog hides the rest of the page, the toasts included, from the accessibility tree (MUI's
     // modal): the toast is found by its text, and the dialog says the count in its own status line.
     await expect(page.getByText('Readings Synced Successfully')).toBeVisible();

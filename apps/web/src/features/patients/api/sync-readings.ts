@@ -19,11 +19,13 @@ export function useSyncReadings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: syncReadings,
-    // The devices' last seen moves with new readings; the readings views refetch what they show.
+    // The devices' last seen moves with new readings; the readings views refetch what they show; a pulled
+    // reading may open an alert on the page and moves the lists' figures, as a manual one does.
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['devices'] }),
         queryClient.invalidateQueries({ queryKey: ['readings'] }),
+        queryClient.invalidateQueries({ queryKey: ['patients'] }),
       ]),
   });
 }
