@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, type Request } from '@playwright/test';
 import type { SessionUser } from '@vigil/core';
 import { postLoginDestination } from '../../apps/web/src/features/auth/post-login-destination';
 import { sessionKeys } from '../../apps/web/src/lib/session/session-storage';
@@ -181,3 +181,22 @@ export async function apiAs(request: APIRequestContext, email: string, password 
   };
 }
 
+/**
+ * Holds the page's requests to `url` (those `when` picks) until the answer's `release` is called: for what a
+ * screen shows while it waits for the server.
+ */
+export async function holdRequests(
+  page: Page,
+  url: string | RegExp,
+  when: (request: Request) => boolean = () => true,
+): Promise<{ release: () => void }> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    if (when(route.request())) await held;
+    await route.continue();
+  });
+  return { release };
+}

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { demo, demoClinics, screenshot, signIn, toast, unique } from '../support/vigil';
+import { demo, demoClinics, holdRequests, screenshot, signIn, toast, unique } from '../support/vigil';
 
 /**
  * The patient add/edit form (spec patients 2.1, 4, 5) against the real server: a clinic user's add with every
@@ -197,7 +197,14 @@ test.describe('patient form', () => {
     await expect(popover.getByRole('button', { name: 'Add Time' })).toBeDisabled();
     await popover.getByRole('textbox', { name: 'Hours' }).fill('1');
     await popover.getByRole('textbox', { name: 'Minutes' }).fill('5');
+    // While it is being added (the request held here), the popover neither closes nor takes more input.
+    const track = await holdRequests(page, `**/api/pacients/${id}/track`);
     await popover.getByRole('button', { name: 'Add Time' }).click();
+    await expect(popover.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    await expect(popover.getByRole('textbox', { name: 'Hours' })).toBeDisabled();
+    await page.keyboard.press('Escape');
+    await expect(popover).toBeVisible();
+    track.release();
     await expect(popover).toBeHidden();
     await expect(page.getByTestId('tracked-time')).toHaveText('01:05:00');
 

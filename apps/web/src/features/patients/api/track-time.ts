@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { maxTrackedSeconds, type PatientDetailsView, type TrackedTime } from '@vigil/core';
 import { useCallback } from 'react';
 import { api } from '../../../lib/api-client';
@@ -28,6 +28,30 @@ export async function trackTime(
   return answer.data;
 }
 
+/**
+ * What a saved time entry moves, refreshed: the month's total in the detail page's header (set at once from
+ * the server's answer, since refetching the details would log another view), the patient form's widget, the
+ * lists' Tracked column and the audit trail.
+ */
+export function refreshTrackedTime(
+  queryClient: QueryClient,
+  patientId: string,
+  { trackedTimeThisMonth }: Pick<TrackedTime, 'trackedTimeThisMonth'>,
+) {
+  queryClient.setQueryData<PatientDetailsView>(patientDetailsKey(patientId), (details) =>
+    details ? { ...details, trackedTimeThisMonth } : details,
+  );
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: patientKey(patientId) }),
+    queryClient.invalidateQueries({
+      queryKey: ['patients'],
+      predicate: (query) => query.queryKey[1] !== 'details' && query.queryKey[1] !== 'detail',
+    }),
+    // features/audit's key; features share no code, only this shape.
+    queryClient.invalidateQueries({ queryKey: ['audit-trail', patientId] }),
+  ]);
+}
+
 interface FollowedSave extends TrackTimeVariables {
   /** The request, already sent. */
   sent: Promise<TrackedTime>;
@@ -42,22 +66,7 @@ export function useTrackTime() {
   const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationFn: ({ sent }: FollowedSave) => sent,
-    onSuccess: ({ trackedTimeThisMonth }, { patientId }) => {
-      // The header shows the server's month total at once; refetching the details would log another view.
-      queryClient.setQueryData<PatientDetailsView>(patientDetailsKey(patientId), (details) =>
-        details ? { ...details, trackedTimeThisMonth } : details,
-      );
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: patientKey(patientId) }),
-        // The lists' Tracked column.
-        queryClient.invalidateQueries({
-          queryKey: ['patients'],
-          predicate: (query) => query.queryKey[1] !== 'details' && query.queryKey[1] !== 'detail',
-        }),
-        // The audit trail's tracked time (features/audit's key; features share no code, only this shape).
-        queryClient.invalidateQueries({ queryKey: ['audit-trail', patientId] }),
-      ]);
-    },
+    onSuccess: (tracked, { patientId }) => refreshTrackedTime(queryClient, patientId, tracked),
   });
   const { mutate } = mutation;
   const save = useCallback(

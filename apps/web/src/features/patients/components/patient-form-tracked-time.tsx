@@ -30,15 +30,22 @@ export function TrackedTimeSection({ patientId, seconds }: TrackedTimeSectionPro
   const titleId = useId();
   const parsed = ManualTimeForm.safeParse({ hours: hours || '0', minutes: minutes || '0' });
 
-  function handleClose() {
+  // While an entry is being added the popover stays, so its outcome is seen and it is not added twice.
+  const saving = addTime.isPending;
+
+  function reset() {
     setAnchor(null);
     setHours('');
     setMinutes('');
   }
 
+  function handleClose() {
+    if (!saving) reset();
+  }
+
   function handleAdd() {
     if (!parsed.success) return;
-    addTime.mutate({ patientId, seconds: parsed.data }, { onSuccess: handleClose });
+    addTime.mutate({ patientId, seconds: parsed.data }, { onSuccess: reset });
   }
 
   return (
@@ -87,6 +94,7 @@ export function TrackedTimeSection({ patientId, seconds }: TrackedTimeSectionPro
               value={hours}
               onChange={(event) => setHours(digits(event.target.value))}
               size="small"
+              disabled={saving}
               autoFocus
               slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 2 } }}
             />
@@ -95,13 +103,16 @@ export function TrackedTimeSection({ patientId, seconds }: TrackedTimeSectionPro
               value={minutes}
               onChange={(event) => setMinutes(digits(event.target.value))}
               size="small"
+              disabled={saving}
               error={!parsed.success && Boolean(minutes) && Number(minutes) > 59}
               slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 2 } }}
             />
           </Stack>
           <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-            <Button onClick={handleClose}>{labels.cancel}</Button>
-            <Button type="submit" variant="contained" disabled={!parsed.success} loading={addTime.isPending}>
+            <Button onClick={handleClose} disabled={saving}>
+              {labels.cancel}
+            </Button>
+            <Button type="submit" variant="contained" disabled={!parsed.success} loading={saving}>
               {trackedTimeTexts.addTime}
             </Button>
           </Stack>
