@@ -2,7 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import type { Locator, Page } from '@playwright/test';
 import { format, subDays } from 'date-fns';
 import { expect, test } from '../support/fixtures';
-import { apiAs, demo, screenshot, signIn } from '../support/vigil';
+import { apiAs, demo, holdRequests, screenshot, signIn } from '../support/vigil';
 
 /**
  * The detail page's readings, medications and monthly reports panels (spec patients 2.6, 2.9, 4, 5, 9)
@@ -83,7 +83,11 @@ test.describe('patient detail: readings, medications and monthly notes', () => {
     await dialog.getByLabel('Diastolic').fill('77');
     await dialog.getByLabel('Heart Rate (bpm)').fill('');
     await dialog.getByLabel('Weight (lbs)').fill('187.3');
+    // While they are saved (held here), the fields take nothing more: it would be cleared unsaved.
+    const saving = await holdRequests(page, `**/api/pacients/${readingsPatient}/bp-readings`);
     await dialog.getByRole('button', { name: 'Save & Add More' }).click();
+    await expect(dialog.getByLabel('Weight (lbs)')).toBeDisabled();
+    saving.release();
     // The dialog stays open, and MUI hides the rest of the page (the toast too) from the accessibility tree.
     await expect(page.getByText('Two readings added.')).toBeVisible();
     // 'Save & Add More' starts again and stays open.
@@ -193,15 +197,10 @@ test.describe('patient detail: readings, medications and monthly notes', () => {
     await expect(weight).toContainText(/vs\. 7 days\s*\+5\.5/);
     // 'Today' looks back across its start the same way. While the week before it is still on its way (held
     // here), the range's own readings have arrived but the progress bar stays.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
     const endsBeforeNow = (url: string) => new Date(new URL(url).searchParams.get('end') ?? '') < new Date();
-    await page.route(/\/api\/pacients\/[^/]+\/readings\?/, async (route) => {
-      if (endsBeforeNow(route.request().url())) await held;
-      await route.continue();
-    });
+    const lookBack = await holdRequests(page, /\/api\/pacients\/[^/]+\/readings\?/, (request) =>
+      endsBeforeNow(request.url()),
+    );
     const rangeAnswer = page.waitForResponse(
       (r) => /\/readings\?/.test(r.url()) && !endsBeforeNow(r.url()) && r.ok(),
     );
@@ -211,7 +210,7 @@ test.describe('patient detail: readings, medications and monthly notes', () => {
     await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)));
     const progress = panel.getByRole('progressbar', { name: 'Readings' });
     await expect(progress).toBeVisible();
-    release();
+    lookBack.release();
     await expect(progress).toBeHidden();
     await expect(panel.getByText(/out of 1 in range/)).toBeVisible();
     await expect(weight).toContainText(/vs\. 7 days\s*\+5\.5/);

@@ -132,12 +132,14 @@ export function ChartsManualReadingDialog({ open, patient, onClose }: ChartsManu
     <>
       <Dialog open={open} onClose={handleClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
         <DialogTitle id={titleId}>{chartsLabels.addReadingTitle}</DialogTitle>
+        {/* The fields wait while the readings are saved: what is typed then would be cleared unsaved. */}
         <form noValidate onSubmit={(event) => event.preventDefault()}>
           <DialogContent sx={{ pt: 0 }}>
             <Stack spacing={2} sx={{ pt: 1 }}>
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
                 <FormTextField
                   control={control}
+                  disabled={add.isPending}
                   name="date"
                   type="date"
                   label={chartsLabels.date}
@@ -146,6 +148,7 @@ export function ChartsManualReadingDialog({ open, patient, onClose }: ChartsManu
                 />
                 <FormTextField
                   control={control}
+                  disabled={add.isPending}
                   name="time"
                   type="time"
                   label={chartsLabels.time}
@@ -154,6 +157,7 @@ export function ChartsManualReadingDialog({ open, patient, onClose }: ChartsManu
                 />
                 <FormTextField
                   control={control}
+                  disabled={add.isPending}
                   name="timezone"
                   select
                   label={chartsLabels.timeZone}
@@ -172,12 +176,14 @@ export function ChartsManualReadingDialog({ open, patient, onClose }: ChartsManu
               <Stack direction="row" spacing={2}>
                 <FormTextField
                   control={control}
+                  disabled={add.isPending}
                   name="systolic"
                   label={chartsLabels.systolic}
                   slotProps={{ htmlInput: { inputMode: 'numeric' } }}
                 />
                 <FormTextField
                   control={control}
+                  disabled={add.isPending}
                   name="diastolic"
                   label={chartsLabels.diastolic}
                   slotProps={{ htmlInput: { inputMode: 'numeric' } }}
@@ -186,12 +192,14 @@ export function ChartsManualReadingDialog({ open, patient, onClose }: ChartsManu
               <Stack direction="row" spacing={2}>
                 <FormTextField
                   control={control}
+                  disabled={add.isPending}
                   name="heartRate"
                   label={chartsLabels.heartRateBpm}
                   slotProps={{ htmlInput: { inputMode: 'numeric' } }}
                 />
                 <FormTextField
                   control={control}
+                  disabled={add.isPending}
                   name="weight"
                   label={chartsLabels.weightLbs}
                   slotProps={{ htmlInput: { inputMode: 'decimal' } }}

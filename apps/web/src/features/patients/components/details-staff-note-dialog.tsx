@@ -117,6 +117,8 @@ export function DetailsStaffNoteDialog({
               maxRows={14}
               fullWidth
               autoFocus
+              // What is typed once the save has gone would be cleared with the saved text, unsaved.
+              disabled={pending !== null}
               sx={{ mt: 1 }}
             />
           </DialogContent>

@@ -138,6 +138,8 @@ export function MonthlyNotesItem({ patientId, note }: MonthlyNotesItemProps) {
             minRows={3}
             value={draft}
             onChange={(event) => setDraft(event.target.value)}
+            // What is typed once the save has gone would be dropped when the editor closes on success.
+            disabled={save.isPending}
             slotProps={{ htmlInput: { 'aria-label': monthlyNotesLabels.noteOf(monthName) } }}
             autoFocus
           />
