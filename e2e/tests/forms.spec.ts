@@ -88,6 +88,10 @@ test.describe('forms', () => {
     await answerYes(frame, 'The devices and how to take a reading were explained');
     await frame.getByLabel('Follow-up appointment').fill(appointment);
     await screenshot(page, 'forms-frame', { viewport: true });
+    // A click beside the form, on the backdrop, keeps it and its answers.
+    await page.mouse.click(5, 5);
+    await expect(dialog).toBeVisible();
+    await expect(frame.getByLabel('Follow-up appointment')).toHaveValue(appointment);
     await frame.getByRole('button', { name: 'Complete' }).click();
 
     await expect(toast(page, formTexts.submitted)).toBeVisible();

@@ -23,8 +23,9 @@ interface FormsFrameDialogProps {
 }
 
 /**
- * A form opened from the Forms panel, nearly full screen (full screen on a phone). The frame keeps its own
- * state, so closing asks nothing; a completed form closes the dialog from the panel.
+ * A form opened from the Forms panel, nearly full screen (full screen on a phone); a completed form closes
+ * the dialog from the panel. Closing drops the frame and whatever was answered in it, so only the close
+ * button and Escape close it: a click beside a long form, on the backdrop, does not.
  */
 export function FormsFrameDialog({ opened, frameRef, onClose }: FormsFrameDialogProps) {
   const titleId = useId();
@@ -33,7 +34,9 @@ export function FormsFrameDialog({ opened, frameRef, onClose }: FormsFrameDialog
   return (
     <Dialog
       open={opened !== null}
-      onClose={onClose}
+      onClose={(_event, reason) => {
+        if (reason !== 'backdropClick' || opened?.kind !== 'frame') onClose();
+      }}
       aria-labelledby={titleId}
       fullScreen={small}
       fullWidth

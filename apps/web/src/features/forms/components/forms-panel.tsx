@@ -144,8 +144,9 @@ export function FormsPanel({ patient, onSubmitted }: FormsPanelProps) {
   }
 
   function handleClose() {
-    // An external form reports its submission to the server, not to this page: look for it on closing.
-    if (opened?.kind === 'frame' && opened.external) void refreshSubmissions();
+    // An external form reports its submission to the server, not to this page, and Vigil's own may have
+    // been closed while it was being submitted: look for a submission on closing.
+    if (opened?.kind === 'frame') void refreshSubmissions();
     setOpened(null);
   }
 
