@@ -207,6 +207,7 @@ test.describe('patient detail: readings, medications and monthly notes', () => {
     await panel.getByRole('combobox', { name: 'Date range' }).click();
     await page.getByRole('option', { name: 'Today' }).click();
     await rangeAnswer;
+    // A moment for the page to render the range's readings: the bar must still be there after that.
     await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)));
     const progress = panel.getByRole('progressbar', { name: 'Readings' });
     await expect(progress).toBeVisible();
