@@ -202,7 +202,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const storage = createLocalDiskStorage(path.join(config.dataDir, 'uploads'));
   const users = createUsersService({ db: database.db, clock, audit, auth, storage });
   const clinics = createClinicsService({ db: database.db, clock, audit, auth, sms });
-  const reminders = createRemindersService({ db: database.db, clock, sender: messageSender });
+  const reminders = createRemindersService({
+    db: database.db,
+    clock,
+    sender: messageSender,
+    onWelcomeFailed: (error) =>
+      app.log.error({ err: error }, 'welcome text failed after the patient was saved'),
+  });
   const patients = createPatientsService({
     db: database.db,
     clock,

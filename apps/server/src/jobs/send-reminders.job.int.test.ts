@@ -40,6 +40,9 @@ function jobAt(iso: string) {
     db: world.t.app.vigil.database.db,
     clock,
     sender: world.t.app.vigil.messageSender,
+    onWelcomeFailed: (error) => {
+      throw error;
+    },
   });
   return { run: () => sendDueReminders({ clock, reminders }), reminders };
 }

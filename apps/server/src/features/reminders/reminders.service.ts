@@ -17,6 +17,8 @@ export interface RemindersDeps {
   db: Db;
   clock: Clock;
   sender: Pick<MessageSender, 'sendPatientText'>;
+  /** A welcome text that failed after its patient's save committed (the save still answers success). */
+  onWelcomeFailed: (error: unknown) => void;
 }
 
 /**
@@ -92,11 +94,11 @@ export function createRemindersService(deps: RemindersDeps) {
      * the sender hands a text to the delivery queue, which on PGlite waits for any open transaction.
      */
     async welcomeAfterSave(patientId: string, before: WelcomeState | null): Promise<void> {
-      const repo = createRemindersRepository(db);
-      const after = await repo.findWelcomeFacts(patientId);
-      if (!after || !isWelcomeDue(before, after)) return;
-      if (await repo.hasWelcomeSince(patientId, after.enrolledAt ?? new Date(0))) return;
       try {
+        const repo = createRemindersRepository(db);
+        const after = await repo.findWelcomeFacts(patientId);
+        if (!after || !isWelcomeDue(before, after)) return;
+        if (await repo.hasWelcomeSince(patientId, after.enrolledAt ?? new Date(0))) return;
         await sender.sendPatientText({
           patientId,
           body: welcomeText(after, after.clinicName),
@@ -104,7 +106,9 @@ export function createRemindersService(deps: RemindersDeps) {
           kind: 'welcome',
         });
       } catch (error) {
-        if (!(error instanceof AppError)) throw error;
+        // The save has committed: answering it as failed would have the user save again, and a new patient
+        // would be added twice. Any other failure than a refusal is reported to the operators instead.
+        if (!(error instanceof AppError)) deps.onWelcomeFailed(error);
       }
     },
   };
