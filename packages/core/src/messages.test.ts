@@ -38,6 +38,7 @@ const notValidation: MessageKey[] = [
   'billingReportFailed',
   'downloadFailed',
   'serverError',
+  'savedAtTheSameTime',
   'unauthorized',
   'sessionTimedOut',
 ];

@@ -58,6 +58,7 @@ export const messages = {
   invalidDate: 'Enter a valid date (MM/DD/YYYY)',
   invalidZip: 'Invalid ZIP code',
   outOfRange: 'Value is out of range',
+  savedAtTheSameTime: 'Someone saved the same thing at the same moment. Reload the page and try again.',
   readingValueRequired: 'Enter at least one reading',
   dateMustBeFuture: 'Choose a date and time in the future',
   monthlyNoteTooLong: 'Note must be 240 characters or fewer',

@@ -1,6 +1,7 @@
 import { AppError, type ErrorBody, messages } from '@vigil/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isUniqueViolation } from '../db/errors.js';
 
 /** Fastify's own client-error codes, answered with their status and a plain message. */
 const clientErrors: Record<string, { status: number; message: string }> = {
@@ -40,6 +41,13 @@ export function registerErrorHandler(app: FastifyInstance) {
       }
       const first = Object.values(fields)[0] ?? 'Invalid input';
       return reply.status(400).send({ message: first, code: 'VALIDATION', fields } satisfies ErrorBody);
+    }
+    // Two requests saving the same unique thing at once: the loser's check passed before the winner's
+    // commit, and the database's unique index refused it. Nothing of it was stored.
+    if (isUniqueViolation(error)) {
+      return reply
+        .status(409)
+        .send({ message: messages.savedAtTheSameTime, code: 'CONFLICT' } satisfies ErrorBody);
     }
     const known = error.code ? clientErrors[error.code] : undefined;
     if (known) return reply.status(known.status).send({ message: known.message, code: error.code });

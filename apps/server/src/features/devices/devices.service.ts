@@ -11,12 +11,13 @@ import {
 } from '@vigil/core';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import type { DeviceRow } from '../../db/schema/index.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import { patientScope } from '../patients/patient-scope.js';
 import { deviceLabel, toInventoryDevice, toUnrecognisedDevice } from './device-views.js';
-import { createDevicesRepository, isUniqueViolation } from './devices.repository.js';
+import { createDevicesRepository } from './devices.repository.js';
 import type { UnrecognisedQuery } from './devices.schema.js';
 import { conflict, createPairingService, notFound, type WithingsActivation } from './pairing.service.js';
 

@@ -1,5 +1,5 @@
 import { defaultCustomAlerts, errorMessages, messages } from '@vigil/core';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, patientCareTeam, patients, users } from '../../db/schema/index.js';
 import { demoIds, demoPassword } from '../../db/seed/demo.js';
@@ -333,6 +333,27 @@ describe('creating users', () => {
     const res = await as('circleAdmin').post('/api/users', newUserBody({ email: 'STAFF@sunrise.demo' }));
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(errorMessages.emailTaken);
+  });
+
+  it('answers 409, not 500, when the database refuses a duplicate that slipped past the check (a lost race)', async () => {
+    // The other request's insert commits between this one's check and its insert: the unique index refuses
+    // it, as this trigger does.
+    await db().execute(sql`
+      create function lose_race() returns trigger language plpgsql as $$
+      begin raise exception using errcode = 'unique_violation', message = 'duplicate key (test)'; end $$`);
+    await db().execute(
+      sql`create trigger lose_race before insert on users for each row execute function lose_race()`,
+    );
+    try {
+      const before = (await db().select().from(users)).length;
+      const res = await as('sunriseAdmin').post('/api/users', newUserBody());
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ message: messages.savedAtTheSameTime, code: 'CONFLICT' });
+      expect((await db().select().from(users)).length).toBe(before);
+    } finally {
+      await db().execute(sql`drop trigger lose_race on users`);
+      await db().execute(sql`drop function lose_race()`);
+    }
   });
 
   it.each([
