@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smsOptOuts, smsReminders } from '../db/schema/index.js';
 import type { World } from '../features/patients/patient-fixtures.js';
@@ -114,6 +114,27 @@ describe('the half-hourly reminder job, around the end of daylight time (2026-11
     await world.t.app.vigil.database.db.delete(smsOptOuts);
     expect(await jobAt('2026-11-04T16:00:00Z').run()).toBe(3);
     expect(await reminderCount(optedOut)).toBe(1);
+  });
+
+  it('a round that fails while storing is retried without texting anyone twice', async () => {
+    const db = world.t.app.vigil.database.db;
+    const before = await reminderCount(english);
+    // The claim's link to its text refused by the database, as a failure between the two would leave it.
+    await db.execute(sql`
+      create function refuse_link() returns trigger language plpgsql as $$
+      begin raise exception 'link refused by the test'; end $$`);
+    await db.execute(sql`
+      create trigger refuse_link before update on sms_reminders for each row execute function refuse_link()`);
+    try {
+      await expect(jobAt('2026-11-05T16:00:00Z').run()).rejects.toThrow();
+    } finally {
+      await db.execute(sql`drop trigger refuse_link on sms_reminders`);
+      await db.execute(sql`drop function refuse_link()`);
+    }
+    expect(await reminderCount(english)).toBe(before);
+    // The job's retry.
+    expect(await jobAt('2026-11-05T16:05:00Z').run()).toBe(3);
+    expect(await reminderCount(english)).toBe(before + 1);
   });
 });
 

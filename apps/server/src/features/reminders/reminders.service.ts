@@ -16,7 +16,7 @@ import { createRemindersRepository, type ReminderCandidateRow } from './reminder
 export interface RemindersDeps {
   db: Db;
   clock: Clock;
-  sender: Pick<MessageSender, 'sendPatientText'>;
+  sender: Pick<MessageSender, 'sendPatientText' | 'storePatientText' | 'deliver'>;
   /** A welcome text that failed after its patient's save committed (the save still answers success). */
   onWelcomeFailed: (error: unknown) => void;
 }
@@ -31,29 +31,36 @@ export function createRemindersService(deps: RemindersDeps) {
 
   /**
    * One patient's reminder of the slot. The claim is committed first, so a second worker (or a rerun) finds
-   * it and skips the patient: at most once, never twice. The text then goes through the sender on the root
-   * database, which stores it in its own transaction and starts delivery after the commit (inside an open
-   * transaction PGlite would hold the queue's insert until the end, and wait for it forever).
+   * it and skips the patient: at most once, never twice. The text and the claim's link to it are then stored
+   * in one transaction, so a failure there leaves neither and gives the claim back; once they are stored,
+   * the claim stays whatever happens next, and a rerun cannot text the patient again. The delivery starts
+   * after that commit (inside an open transaction PGlite would hold the queue's insert until the end, and
+   * wait for it forever); a failure to start it leaves the text pending in the outbox.
    */
   async function sendOne(p: ReminderCandidateRow, slot: Date): Promise<boolean> {
     const repo = createRemindersRepository(db);
     const claim = await repo.claimSlot(p.id, slot, clock.now());
     if (!claim) return false;
+    let outboxId: string;
     try {
-      const message = await sender.sendPatientText({
-        patientId: p.id,
-        body: reminderText(p, p.clinicName),
-        userId: null,
-        kind: 'reminder',
+      outboxId = await db.transaction(async (tx) => {
+        const stored = await sender.storePatientText(tx, {
+          patientId: p.id,
+          body: reminderText(p, p.clinicName),
+          userId: null,
+          kind: 'reminder',
+        });
+        await createRemindersRepository(tx).setMessage(claim, stored.message.id);
+        return stored.outboxId;
       });
-      await repo.setMessage(claim, message.id);
-      return true;
     } catch (error) {
-      // Not sent (opted out, no number any more, or a failure): the claim goes, so nothing says it was.
+      // Not stored (opted out, no number any more, or a failure): the claim goes, so nothing says it was.
       await repo.releaseClaim(claim);
       if (error instanceof AppError) return false;
       throw error;
     }
+    await sender.deliver(outboxId);
+    return true;
   }
 
   /**
