@@ -1,10 +1,14 @@
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../db/schema/index.js';
 import { createOutboxRepository } from '../features/outbox/outbox.repository.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { waitFor } from '../test/wait-for.js';
 import { deliverOutboxMessage } from './deliver-outbox.job.js';
 
 let t: TestApp;
+/** A demo patient of Sunrise Cardiology, whose clinic has a texting number. */
+const demoPatientId = '00000000-0000-4000-a001-000000000001';
 beforeAll(async () => {
   t = await createTestApp({ jobs: true });
 });
@@ -49,5 +53,50 @@ describe('the outbox delivery job', () => {
     });
     await expect(deliverOutboxMessage(deps, row.id, true)).rejects.toThrow('provider down');
     expect(await repo.findById(row.id)).toMatchObject({ status: 'failed', attempts: 2 });
+  });
+
+  it('a text the provider took is not sent again when a later step fails; the retry finishes its status', async () => {
+    const db = t.app.vigil.database.db;
+    const repo = createOutboxRepository(db);
+    const { message, outboxId } = await db.transaction((tx) =>
+      t.app.vigil.messageSender.storePatientText(tx, {
+        patientId: demoPatientId,
+        body: 'Your device is on its way.',
+        userId: null,
+        kind: 'welcome',
+      }),
+    );
+    const sent: string[] = [];
+    const deps = {
+      db,
+      clock: t.clock,
+      sms: {
+        name: 'counting',
+        send: async () => {
+          sent.push(outboxId);
+          return { providerId: `SM-test-${sent.length}` };
+        },
+        provisionNumber: async () => '',
+      },
+      email: { name: 'unused', send: async () => ({ providerId: 'x' }) },
+    };
+    // The text's status update refused by the database, once, after the provider took the text.
+    await db.execute(sql`
+      create function refuse_status() returns trigger language plpgsql as $$
+      begin raise exception 'status refused by the test'; end $$`);
+    await db.execute(sql`
+      create trigger refuse_status before update on messages for each row execute function refuse_status()`);
+    try {
+      await expect(deliverOutboxMessage(deps, outboxId, false)).rejects.toThrow();
+    } finally {
+      await db.execute(sql`drop trigger refuse_status on messages`);
+      await db.execute(sql`drop function refuse_status()`);
+    }
+    expect(await repo.findById(outboxId)).toMatchObject({ status: 'sent', providerId: 'SM-test-1' });
+    // The job's retry sends nothing more and finishes the text.
+    await deliverOutboxMessage(deps, outboxId, false);
+    expect(sent).toEqual([outboxId]);
+    const [text] = await db.select().from(messages).where(eq(messages.id, message.id));
+    expect(text).toMatchObject({ status: 'sent', providerSid: 'SM-test-1' });
   });
 });

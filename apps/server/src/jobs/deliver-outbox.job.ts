@@ -68,15 +68,21 @@ export async function deliverOutboxMessage(
     if (isLastTry) return;
     throw new OutboxRowNotCommittedError(`Outbox message ${id} is not visible yet`);
   }
-  if (message.status !== 'pending') return;
   const text = message.channel === 'sms' ? await messages.findMessageByProviderSid(id) : undefined;
+  if (message.status === 'sent' && text && message.providerId) {
+    // Sent by an earlier try that failed after the provider took it: only the text's status is left to do.
+    await setTextStatus(deps, text, { providerSid: message.providerId, status: 'sent' });
+    return;
+  }
+  if (message.status !== 'pending') return;
+  let providerId: string;
   try {
     const now = deps.clock.now();
     const media =
       text && deps.patientTexts
         ? text.attachments.map((a) => deps.patientTexts!.mediaLinks.url(text.id, a.id, now))
         : [];
-    const { providerId } =
+    ({ providerId } =
       message.channel === 'sms'
         ? await deps.sms.send({
             to: message.to,
@@ -90,9 +96,7 @@ export async function deliverOutboxMessage(
             subject: message.subject ?? '',
             text: message.body,
             attachments: await loadOutboxAttachments(deps.storage, message.attachments),
-          });
-    await repo.markSent(id, providerId, deps.clock.now());
-    if (text) await setTextStatus(deps, text, { providerSid: providerId, status: 'sent' });
+          }));
   } catch (error) {
     // A provider's refusal of a patient text with a code (opted out, invalid number) will not change on a
     // retry: the text fails at once, with the reason staff read in the panel.
@@ -109,6 +113,9 @@ export async function deliverOutboxMessage(
     }
     throw error;
   }
+  // The provider has it: nothing after this may put the row back to pending, or a retry would send it again.
+  await repo.markSent(id, providerId, deps.clock.now());
+  if (text) await setTextStatus(deps, text, { providerSid: providerId, status: 'sent' });
 }
 
 export async function startDeliverOutbox(boss: PgBoss, deps: DeliverOutboxDeps): Promise<DeliveryScheduler> {
