@@ -1,7 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../db/schema/index.js';
 import { createOutboxRepository } from '../features/outbox/outbox.repository.js';
+import { whileRefusing } from '../test/refuse-writes.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { waitFor } from '../test/wait-for.js';
 import { deliverOutboxMessage } from './deliver-outbox.job.js';
@@ -81,17 +82,9 @@ describe('the outbox delivery job', () => {
       email: { name: 'unused', send: async () => ({ providerId: 'x' }) },
     };
     // The text's status update refused by the database, once, after the provider took the text.
-    await db.execute(sql`
-      create function refuse_status() returns trigger language plpgsql as $$
-      begin raise exception 'status refused by the test'; end $$`);
-    await db.execute(sql`
-      create trigger refuse_status before update on messages for each row execute function refuse_status()`);
-    try {
-      await expect(deliverOutboxMessage(deps, outboxId, false)).rejects.toThrow();
-    } finally {
-      await db.execute(sql`drop trigger refuse_status on messages`);
-      await db.execute(sql`drop function refuse_status()`);
-    }
+    await whileRefusing(db, { table: 'messages', operation: 'update' }, () =>
+      expect(deliverOutboxMessage(deps, outboxId, false)).rejects.toThrow(),
+    );
     expect(await repo.findById(outboxId)).toMatchObject({ status: 'sent', providerId: 'SM-test-1' });
     // The job's retry sends nothing more and finishes the text.
     await deliverOutboxMessage(deps, outboxId, false);

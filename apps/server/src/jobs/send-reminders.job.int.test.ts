@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smsOptOuts, smsReminders } from '../db/schema/index.js';
 import type { World } from '../features/patients/patient-fixtures.js';
@@ -10,6 +10,7 @@ import {
   textsOf,
 } from '../features/reminders/reminder-fixtures.js';
 import { createRemindersService } from '../features/reminders/reminders.service.js';
+import { whileRefusing } from '../test/refuse-writes.js';
 import { createTestClock, outboxFor } from '../test/test-app.js';
 import { sendDueReminders } from './send-reminders.job.js';
 
@@ -120,17 +121,9 @@ describe('the half-hourly reminder job, around the end of daylight time (2026-11
     const db = world.t.app.vigil.database.db;
     const before = await reminderCount(english);
     // The claim's link to its text refused by the database, as a failure between the two would leave it.
-    await db.execute(sql`
-      create function refuse_link() returns trigger language plpgsql as $$
-      begin raise exception 'link refused by the test'; end $$`);
-    await db.execute(sql`
-      create trigger refuse_link before update on sms_reminders for each row execute function refuse_link()`);
-    try {
-      await expect(jobAt('2026-11-05T16:00:00Z').run()).rejects.toThrow();
-    } finally {
-      await db.execute(sql`drop trigger refuse_link on sms_reminders`);
-      await db.execute(sql`drop function refuse_link()`);
-    }
+    await whileRefusing(db, { table: 'sms_reminders', operation: 'update' }, () =>
+      expect(jobAt('2026-11-05T16:00:00Z').run()).rejects.toThrow(),
+    );
     expect(await reminderCount(english)).toBe(before);
     // The job's retry.
     expect(await jobAt('2026-11-05T16:05:00Z').run()).toBe(3);

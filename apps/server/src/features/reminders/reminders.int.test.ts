@@ -1,7 +1,8 @@
 import { manualReminderTimeMessage } from '@vigil/core';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { patients } from '../../db/schema/index.js';
+import { whileRefusing } from '../../test/refuse-writes.js';
 import { asUser, createTestApp, signIn } from '../../test/test-app.js';
 import { addPatient, southPatientBody, type World } from '../patients/patient-fixtures.js';
 import {
@@ -83,24 +84,17 @@ describe('the welcome text', () => {
 
   it('failing after the save (the database refusing it) leaves the save a success, with one patient', async () => {
     const db = world.t.app.vigil.database.db;
-    await db.execute(sql`
-      create function refuse_welcome() returns trigger language plpgsql as $$
-      begin raise exception 'welcome refused by the test'; end $$`);
-    await db.execute(sql`
-      create trigger refuse_welcome before insert on messages for each row
-      when (new.kind = 'welcome') execute function refuse_welcome()`);
-    try {
-      const body = reminderPatientBody({ change: { lastName: 'Refused-Welcome' } });
-      const res = await world.as('northStaff').post('/api/pacients', body);
-      expect(res.statusCode).toBe(201);
-      const id = res.json().data._id as string;
-      const saved = await db.select().from(patients).where(eq(patients.lastName, 'Refused-Welcome'));
-      expect(saved.map((p) => p.id)).toEqual([id]);
-      expect(await textsOf(world, id, 'welcome')).toEqual([]);
-    } finally {
-      await db.execute(sql`drop trigger refuse_welcome on messages`);
-      await db.execute(sql`drop function refuse_welcome()`);
-    }
+    const body = reminderPatientBody({ change: { lastName: 'Refused-Welcome' } });
+    const res = await whileRefusing(
+      db,
+      { table: 'messages', operation: 'insert', when: "new.kind = 'welcome'" },
+      () => world.as('northStaff').post('/api/pacients', body),
+    );
+    expect(res.statusCode).toBe(201);
+    const id = res.json().data._id as string;
+    const saved = await db.select().from(patients).where(eq(patients.lastName, 'Refused-Welcome'));
+    expect(saved.map((p) => p.id)).toEqual([id]);
+    expect(await textsOf(world, id, 'welcome')).toEqual([]);
   });
 
   it('not from a clinic without a texting number, and the save still succeeds', async () => {

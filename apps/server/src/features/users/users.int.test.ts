@@ -1,9 +1,10 @@
 import { defaultCustomAlerts, errorMessages, messages } from '@vigil/core';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, patientCareTeam, patients, users } from '../../db/schema/index.js';
 import { demoIds, demoPassword } from '../../db/seed/demo.js';
 import { multipartFile, tinyJpeg, tinyPng } from '../../test/multipart.js';
+import { whileRefusing } from '../../test/refuse-writes.js';
 import { asUser, createTestApp, outboxFor, signIn, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -337,23 +338,16 @@ describe('creating users', () => {
 
   it('answers 409, not 500, when the database refuses a duplicate that slipped past the check (a lost race)', async () => {
     // The other request's insert commits between this one's check and its insert: the unique index refuses
-    // it, as this trigger does.
-    await db().execute(sql`
-      create function lose_race() returns trigger language plpgsql as $$
-      begin raise exception using errcode = 'unique_violation', message = 'duplicate key (test)'; end $$`);
-    await db().execute(
-      sql`create trigger lose_race before insert on users for each row execute function lose_race()`,
+    // it, as the database does here.
+    const before = (await db().select().from(users)).length;
+    const res = await whileRefusing(
+      db(),
+      { table: 'users', operation: 'insert', errcode: 'unique_violation' },
+      () => as('sunriseAdmin').post('/api/users', newUserBody()),
     );
-    try {
-      const before = (await db().select().from(users)).length;
-      const res = await as('sunriseAdmin').post('/api/users', newUserBody());
-      expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ message: messages.savedAtTheSameTime, code: 'CONFLICT' });
-      expect((await db().select().from(users)).length).toBe(before);
-    } finally {
-      await db().execute(sql`drop trigger lose_race on users`);
-      await db().execute(sql`drop function lose_race()`);
-    }
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: messages.savedAtTheSameTime, code: 'CONFLICT' });
+    expect((await db().select().from(users)).length).toBe(before);
   });
 
   it.each([
