@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signIn, type TestApp } from '../../test/test-app.js';
+import { demoPassword } from '../../db/seed/demo.js';
+import { whileRefusing } from '../../test/refuse-writes.js';
+import { asUser, createTestApp, outboxFor, signIn, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
 let token: string;
@@ -142,5 +144,68 @@ describe('sign-in rate limit per address', () => {
       status: 404,
       addresses: ['203.0.113.1', '203.0.113.2', '203.0.113.3', '203.0.113.4'],
     });
+  });
+});
+
+describe('a password change that fails half-way', () => {
+  const signInStatus = async (email: string, password: string) =>
+    (await t.app.inject({ method: 'POST', url: '/api/auth', payload: { email, password } })).statusCode;
+  const sessionWorks = async (session: string) =>
+    (await asUser(t.app, session).get('/api/auth/me')).statusCode === 200;
+
+  it('leaves a reset link usable, the old password and the open sessions as they were', async () => {
+    const email = 'physician@harbor.demo';
+    const open = await signIn(t.app, email);
+    await t.app.inject({ method: 'POST', url: '/api/auth/recover', payload: { email } });
+    const url = new URL((await outboxFor(t.app, email))[0]!.body.match(/https?:\/\/\S+/)![0]);
+    const link = { token: url.searchParams.get('token'), id: url.searchParams.get('id') };
+
+    const failed = await whileRefusing(
+      t.app.vigil.database.db,
+      { table: 'audit_events', operation: 'insert', when: "new.action = 'auth.password-reset'" },
+      () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/set-password',
+          payload: { ...link, password: 'Fresh!Pass2' },
+        }),
+    );
+    expect(failed.statusCode).toBe(500);
+    expect(await signInStatus(email, demoPassword)).toBe(200);
+    expect(await sessionWorks(open)).toBe(true);
+
+    const retried = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/set-password',
+      payload: { ...link, password: 'Fresh!Pass2' },
+    });
+    expect(retried.statusCode).toBe(200);
+    expect(await signInStatus(email, 'Fresh!Pass2')).toBe(200);
+    expect(await sessionWorks(open)).toBe(false);
+  });
+
+  it('keeps the old password and the other sessions when the change cannot be stored whole', async () => {
+    const email = 'navigator@circle.demo';
+    const other = await signIn(t.app, email);
+    const current = await signIn(t.app, email);
+    const change = () =>
+      asUser(t.app, current).post('/api/auth/change-password', {
+        currentPassword: demoPassword,
+        newPassword: 'Newer!Pass5',
+      });
+
+    const failed = await whileRefusing(
+      t.app.vigil.database.db,
+      { table: 'audit_events', operation: 'insert', when: "new.action = 'auth.password-changed'" },
+      change,
+    );
+    expect(failed.statusCode).toBe(500);
+    expect(await signInStatus(email, demoPassword)).toBe(200);
+    expect(await sessionWorks(other)).toBe(true);
+
+    expect((await change()).statusCode).toBe(200);
+    expect(await signInStatus(email, 'Newer!Pass5')).toBe(200);
+    expect(await sessionWorks(other)).toBe(false);
+    expect(await sessionWorks(current)).toBe(true);
   });
 });

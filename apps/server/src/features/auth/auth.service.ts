@@ -274,28 +274,30 @@ export function createAuthService(deps: AuthDeps) {
       if (!user || user.isDeactivated) throw invalid;
       const tokens = await authRepo.findLiveToken(user.id, ['reset', 'new_account'], clock.now());
       const match = tokens.find((t) => sameHash(t.tokenHash, sha256(input.token)));
-      if (!match || !(await authRepo.consumeToken(match.id, clock.now()))) throw invalid;
-      await usersRepo.update(
-        user.id,
-        {
-          passwordHash: await hashPassword(input.password),
-          isTemporaryPassword: false,
-          failedLoginCount: 0,
-          lockedUntil: null,
-        },
-        clock.now(),
-      );
-      await authRepo.consumeTokensOfUser(user.id, ['reset', 'new_account'], clock.now());
-      await authRepo.endSessionsOfUser(user.id, 'password-reset', clock.now());
-      await audit.record(db, {
-        actorUserId: user.id,
-        clinicId: user.clinicId,
-        action: match.kind === 'reset' ? 'auth.password-reset' : 'auth.password-set',
-        message:
-          match.kind === 'reset'
-            ? 'Reset the password with a reset link'
-            : 'Set the password of a new account',
-        ip,
+      if (!match) throw invalid;
+      // Hashed before the transaction, so argon2's time does not hold a database connection.
+      const passwordHash = await hashPassword(input.password);
+      // The link is spent, the password set and the old sessions ended together, or none of them.
+      await db.transaction(async (tx) => {
+        const txAuth = createAuthRepository(tx);
+        if (!(await txAuth.consumeToken(match.id, clock.now()))) throw invalid;
+        await createUsersRepository(tx).update(
+          user.id,
+          { passwordHash, isTemporaryPassword: false, failedLoginCount: 0, lockedUntil: null },
+          clock.now(),
+        );
+        await txAuth.consumeTokensOfUser(user.id, ['reset', 'new_account'], clock.now());
+        await txAuth.endSessionsOfUser(user.id, 'password-reset', clock.now());
+        await audit.record(tx, {
+          actorUserId: user.id,
+          clinicId: user.clinicId,
+          action: match.kind === 'reset' ? 'auth.password-reset' : 'auth.password-set',
+          message:
+            match.kind === 'reset'
+              ? 'Reset the password with a reset link'
+              : 'Set the password of a new account',
+          ip,
+        });
       });
       return { message: 'Password set' };
     },
@@ -312,19 +314,28 @@ export function createAuthService(deps: AuthDeps) {
           currentPassword: authMessages.wrongCurrentPassword,
         });
       }
-      await usersRepo.update(
-        user.id,
-        { passwordHash: await hashPassword(input.newPassword), isTemporaryPassword: false },
-        clock.now(),
-      );
-      // Other devices signed in with the old password are signed out; this one stays.
-      await authRepo.endSessionsOfUser(user.id, 'password-changed', clock.now(), actor.sessionId);
-      await audit.record(db, {
-        actorUserId: user.id,
-        clinicId: user.clinicId,
-        action: 'auth.password-changed',
-        message: 'Changed the password',
-        ip,
+      const passwordHash = await hashPassword(input.newPassword);
+      // The new password and the end of the other sessions (signed in with the old one) land together; this
+      // session stays.
+      await db.transaction(async (tx) => {
+        await createUsersRepository(tx).update(
+          user.id,
+          { passwordHash, isTemporaryPassword: false },
+          clock.now(),
+        );
+        await createAuthRepository(tx).endSessionsOfUser(
+          user.id,
+          'password-changed',
+          clock.now(),
+          actor.sessionId,
+        );
+        await audit.record(tx, {
+          actorUserId: user.id,
+          clinicId: user.clinicId,
+          action: 'auth.password-changed',
+          message: 'Changed the password',
+          ip,
+        });
       });
       return toSessionUser({ ...user, isTemporaryPassword: false });
     },
