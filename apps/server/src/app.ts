@@ -201,7 +201,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const auth = createAuthService({ db: database.db, clock, audit, outbox, publicUrl: config.publicUrl });
   const storage = createLocalDiskStorage(path.join(config.dataDir, 'uploads'));
   const users = createUsersService({ db: database.db, clock, audit, auth, storage });
-  const clinics = createClinicsService({ db: database.db, clock, audit, auth, sms });
+  const clinics = createClinicsService({
+    db: database.db,
+    clock,
+    audit,
+    auth,
+    sms,
+    onNumberNotReleased: (phoneNumber, error) =>
+      app.log.error(
+        { err: error, phoneNumber },
+        'a texting number bought for a clinic that was not saved could not be released: release it at the provider',
+      ),
+  });
   const reminders = createRemindersService({
     db: database.db,
     clock,

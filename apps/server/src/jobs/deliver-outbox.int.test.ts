@@ -39,6 +39,7 @@ describe('the outbox delivery job', () => {
         throw new Error('provider down');
       },
       provisionNumber: async () => '',
+      releaseNumber: async () => undefined,
     };
     const deps = {
       db,
@@ -78,6 +79,7 @@ describe('the outbox delivery job', () => {
           return { providerId: `SM-test-${sent.length}` };
         },
         provisionNumber: async () => '',
+        releaseNumber: async () => undefined,
       },
       email: { name: 'unused', send: async () => ({ providerId: 'x' }) },
     };

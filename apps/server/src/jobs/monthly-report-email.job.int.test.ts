@@ -162,7 +162,12 @@ describe('the monthly report email job', () => {
     await deliverOutboxMessage(
       {
         ...deps,
-        sms: { name: 'unused', send: async () => ({ providerId: 'x' }), provisionNumber: async () => '' },
+        sms: {
+          name: 'unused',
+          send: async () => ({ providerId: 'x' }),
+          provisionNumber: async () => '',
+          releaseNumber: async () => undefined,
+        },
         email: {
           name: 'capture',
           send: async (m: EmailMessage) => {

@@ -10,7 +10,7 @@ import {
   type SetPasswordRequest,
 } from '@vigil/core';
 import type { Clock } from '../../clock.js';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { OutboxService } from '../outbox/outbox.service.js';
 import { toSessionUser } from '../users/user-view.js';
@@ -47,11 +47,15 @@ export function createAuthService(deps: AuthDeps) {
   const setPasswordLink = (token: string, userId: string, kind: 'reset' | 'new_account') =>
     `${deps.publicUrl}/auth/set-password?token=${encodeURIComponent(token)}&id=${userId}${kind === 'new_account' ? '&type=new' : ''}`;
 
-  async function issueLinkToken(userId: string, kind: 'reset' | 'new_account'): Promise<string> {
+  async function issueLinkToken(
+    into: DbOrTx,
+    userId: string,
+    kind: 'reset' | 'new_account',
+  ): Promise<string> {
     const token = newOpaqueToken();
     const lifetime =
       kind === 'reset' ? hours(authLimits.resetTokenHours) : hours(authLimits.newAccountTokenHours);
-    await authRepo.insertToken(
+    await createAuthRepository(into).insertToken(
       { userId, kind, tokenHash: sha256(token), expiresAt: new Date(clock.now().getTime() + lifetime) },
       clock.now(),
     );
@@ -169,7 +173,7 @@ export function createAuthService(deps: AuthDeps) {
 
       if (user.isTemporaryPassword) {
         // No session: the token answered is a single-use set-password token for the forced change.
-        const token = await issueLinkToken(user.id, 'reset');
+        const token = await issueLinkToken(db, user.id, 'reset');
         await audit.record(db, {
           actorUserId: user.id,
           clinicId: user.clinicId,
@@ -242,7 +246,7 @@ export function createAuthService(deps: AuthDeps) {
     async recover(email: string, ip: string | null): Promise<{ message: string }> {
       const user = await usersRepo.findByEmail(email);
       if (user && !user.isDeactivated) {
-        const token = await issueLinkToken(user.id, 'reset');
+        const token = await issueLinkToken(db, user.id, 'reset');
         await deps.outbox.enqueue({
           channel: 'email',
           to: user.email,
@@ -346,12 +350,16 @@ export function createAuthService(deps: AuthDeps) {
       return { clinic_name: user.clinicName };
     },
 
-    /** Emails a new account its 72-hour set-password link (used when an account is created). */
-    async sendNewAccountLink(userId: string): Promise<void> {
-      const user = await usersRepo.findById(userId);
+    /**
+     * Queues a new account's 72-hour set-password email inside the transaction that creates the account, so
+     * the account and its link stand or fall together. Answers the outbox id: the caller starts the delivery
+     * with `deliverNewAccountLink` once the transaction has committed.
+     */
+    async storeNewAccountLink(tx: DbOrTx, userId: string): Promise<string> {
+      const user = await createUsersRepository(tx).findById(userId);
       if (!user) throw new AppError('NOT_FOUND', errorMessages.notFound);
-      const token = await issueLinkToken(user.id, 'new_account');
-      await deps.outbox.enqueue({
+      const token = await issueLinkToken(tx, user.id, 'new_account');
+      return deps.outbox.enqueueIn(tx, {
         channel: 'email',
         to: user.email,
         clinicId: user.clinicId,
@@ -366,6 +374,9 @@ export function createAuthService(deps: AuthDeps) {
         ].join('\n'),
       });
     },
+
+    /** Starts the delivery of a link stored by `storeNewAccountLink`, after its transaction committed. */
+    deliverNewAccountLink: (outboxId: string) => deps.outbox.deliver(outboxId),
   };
 }
 

@@ -47,6 +47,8 @@ export interface ClinicsDeps {
   audit: AuditService;
   auth: AuthService;
   sms: SmsProvider;
+  /** A number bought for a clinic whose save then failed, and that the provider would not take back. */
+  onNumberNotReleased: (phoneNumber: string, error: unknown) => void;
 }
 
 export function createClinicsService(deps: ClinicsDeps) {
@@ -167,7 +169,7 @@ export function createClinicsService(deps: ClinicsDeps) {
           { cause: error },
         );
       }
-      const { clinicId, adminId } = await db.transaction(async (tx) => {
+      const save = db.transaction(async (tx) => {
         const clinic = await createClinicsRepository(tx).insert({
           name: input.clinic_name,
           address: input.clinic_address,
@@ -206,9 +208,17 @@ export function createClinicsService(deps: ClinicsDeps) {
           },
           ip,
         });
-        return { clinicId: clinic.id, adminId: admin.id };
+        // The administrator's set-password link is stored with the account, and sent once it is committed.
+        return { clinicId: clinic.id, linkId: await deps.auth.storeNewAccountLink(tx, admin.id) };
       });
-      await deps.auth.sendNewAccountLink(adminId);
+      const { clinicId, linkId } = await save.catch(async (error: unknown) => {
+        // Nothing was saved: the number goes back, so a failed save costs nothing at the provider.
+        await deps.sms.releaseNumber(twilioNumber).catch((releaseError: unknown) => {
+          deps.onNumberNotReleased(twilioNumber, releaseError);
+        });
+        throw error;
+      });
+      await deps.auth.deliverNewAccountLink(linkId);
       return toClinicView((await clinics.findById(clinicId))!);
     },
   };

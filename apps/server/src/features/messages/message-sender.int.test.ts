@@ -64,6 +64,7 @@ describe('sendPatientText', () => {
             return { providerId: 'SM123' };
           },
           provisionNumber: async () => '',
+          releaseNumber: async () => undefined,
         },
         email: { name: 'unused', send: async () => ({ providerId: 'x' }) },
         patientTexts: { mediaLinks, statusCallbackUrl: 'https://vigil.example/api/webhooks/twilio/status' },

@@ -243,7 +243,12 @@ describe('GET /reports/patient with sendMail=true', () => {
     const deps = {
       db: db(),
       clock: w.t.clock,
-      sms: { name: 'unused', send: async () => ({ providerId: 'x' }), provisionNumber: async () => '' },
+      sms: {
+        name: 'unused',
+        send: async () => ({ providerId: 'x' }),
+        provisionNumber: async () => '',
+        releaseNumber: async () => undefined,
+      },
       email: {
         name: 'capture',
         send: async (m: EmailMessage) => {

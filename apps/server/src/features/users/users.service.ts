@@ -15,7 +15,7 @@ import {
 } from '@vigil/core';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Clock } from '../../clock.js';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/index.js';
 import type { FileStorage } from '../../integrations/storage/storage.js';
 import { invalidBody } from '../../lib/invalid-body.js';
@@ -74,7 +74,8 @@ function generatePassword(): string {
 
 /**
  * Stores a new account with its audit event, once its creator may create it there: `create` for an admin,
- * `createOperatorAdministrator` for the command line (no actor). The email must be free.
+ * `createOperatorAdministrator` for the command line (no actor). The email must be free. `how` ends the
+ * audit message; `inTransaction` stores what must stand or fall with the account.
  */
 async function insertUser(
   deps: Pick<UsersDeps, 'db' | 'audit'>,
@@ -82,7 +83,7 @@ async function insertUser(
   input: CreateUserRequest,
   placement: { portal: 'CLINIC' | 'CIRCLE'; clinicId: string | null },
   ip: string | null,
-  how = '',
+  options: { how?: string; inTransaction?: (tx: DbOrTx, row: UserRow) => Promise<void> } = {},
 ): Promise<UserRow> {
   if (await createUsersRepository(deps.db).emailTaken(input.email)) {
     throw new AppError('EMAIL_TAKEN', errorMessages.emailTaken, { email: errorMessages.emailTaken });
@@ -111,10 +112,11 @@ async function insertUser(
       entityId: row.id,
       message: `Created user ${fullName(row)} (${row.roleType}${row.access === 'ADMIN' ? ', admin' : ''})${
         input.password ? ' with a temporary password' : ''
-      }${how}`,
+      }${options.how ?? ''}`,
       details: { after: audited(row), temporaryPassword: Boolean(input.password) },
       ip,
     });
+    await options.inTransaction?.(tx, row);
     return row;
   });
 }
@@ -139,14 +141,9 @@ export async function createOperatorAdministrator(
     password: temporaryPassword,
   });
   if (!parsed.success) throw invalidBody(parsed.error);
-  const user = await insertUser(
-    deps,
-    null,
-    parsed.data,
-    { portal: 'CIRCLE', clinicId: null },
-    null,
-    ', from the command line',
-  );
+  const user = await insertUser(deps, null, parsed.data, { portal: 'CIRCLE', clinicId: null }, null, {
+    how: ', from the command line',
+  });
   return { user, temporaryPassword };
 }
 
@@ -268,9 +265,16 @@ export function createUsersService(deps: UsersDeps) {
           clinicalRole: errorMessages.operatorRole,
         });
       }
-      const created = await insertUser(deps, actor.id, input, { portal, clinicId }, ip);
-      // Without a temporary password the new user chooses one through a 72-hour link.
-      if (!input.password) await deps.auth.sendNewAccountLink(created.id);
+      let linkId: string | undefined;
+      const created = await insertUser(deps, actor.id, input, { portal, clinicId }, ip, {
+        // Without a temporary password the new user chooses one through a 72-hour link, stored with the account.
+        inTransaction: input.password
+          ? undefined
+          : async (tx, row) => {
+              linkId = await deps.auth.storeNewAccountLink(tx, row.id);
+            },
+      });
+      if (linkId) await deps.auth.deliverNewAccountLink(linkId);
       return toUserView((await users.findById(created.id))!);
     },
 

@@ -13,6 +13,8 @@ export interface SmsProvider {
   send(message: OutgoingSms): Promise<{ providerId: string }>;
   /** Buys (or, locally, invents) a texting number in the given US area code. */
   provisionNumber(areaCode: string): Promise<string>;
+  /** Gives back a number bought by `provisionNumber` (a clinic whose save failed after the purchase). */
+  releaseNumber(phoneNumber: string): Promise<void>;
 }
 
 /** A provider's refusal with its error code (Twilio's, e.g. 21610 for an opted-out number). */

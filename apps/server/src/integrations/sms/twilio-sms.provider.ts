@@ -42,5 +42,9 @@ export function createTwilioSmsProvider(options: {
       });
       return bought.phoneNumber;
     },
+    async releaseNumber(phoneNumber) {
+      const [owned] = await client.incomingPhoneNumbers.list({ phoneNumber, limit: 1 });
+      if (owned) await client.incomingPhoneNumbers(owned.sid).remove();
+    },
   };
 }

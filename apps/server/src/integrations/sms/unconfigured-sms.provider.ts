@@ -15,5 +15,5 @@ export function createUnconfiguredSmsProvider(): SmsProvider {
   const fail = async (): Promise<never> => {
     throw new SmsNotConfiguredError();
   };
-  return { name: 'unconfigured', send: fail, provisionNumber: fail };
+  return { name: 'unconfigured', send: fail, provisionNumber: fail, releaseNumber: fail };
 }
