@@ -16,7 +16,7 @@ import { createAuthRepository } from '../auth/auth.repository.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import { toUserView } from '../users/user-view.js';
-import { clinicScope, requireAdmin } from '../users/users.access.js';
+import { clinicScope, maySeeUsersList, requireAdmin } from '../users/users.access.js';
 import { createUsersRepository } from '../users/users.repository.js';
 import { type ClinicWithCounts, createClinicsRepository } from './clinics.repository.js';
 
@@ -64,8 +64,14 @@ export function createClinicsService(deps: ClinicsDeps) {
   }
 
   return {
-    /** Operator users see every clinic; a clinic user sees their own. */
+    /**
+     * Operator users see every clinic; a clinic user sees their own. The clinics' users come only to those
+     * who may see the users list (spec administration 6).
+     */
     async list(actor: AuthUser, filter: { active?: boolean; withUsers?: boolean }) {
+      if (filter.withUsers && !maySeeUsersList(actor)) {
+        throw new AppError('FORBIDDEN', errorMessages.usersListForbidden);
+      }
       const rows = await clinics.findAll({
         activeOnly: filter.active,
         clinicId:

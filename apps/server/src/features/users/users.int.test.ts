@@ -57,6 +57,18 @@ describe('permission matrix: users and clinics routes', () => {
       },
     ],
     [
+      'GET /clinics?withUsers=1',
+      (w) => as(w).get('/api/clinics?withUsers=1'),
+      {
+        circleAdmin: 200,
+        navigator: 200,
+        sunriseAdmin: 200,
+        sunriseStaff: 403,
+        harborAdmin: 200,
+        anonymous: 401,
+      },
+    ],
+    [
       'GET /users?clinicId=sunrise',
       (w) => as(w).get(`/api/users?clinicId=${demoIds.sunrise}`),
       {
