@@ -1,5 +1,5 @@
 import type { APIRequestContext, FrameLocator, Locator, Page } from '@playwright/test';
-import { formTexts } from '@vigil/core';
+import { formTexts, messages } from '@vigil/core';
 import { expectAccessible } from '../support/accessibility';
 import { expect, test } from '../support/fixtures';
 import { apiAs, demo, latestOutboxMessage, screenshot, signIn, tinyPng, toast } from '../support/vigil';
@@ -233,5 +233,12 @@ test.describe('forms', () => {
     await expect(weightGain.getByRole('radio', { name: 'None' })).toBeChecked();
     await expect(frame.getByText('ankle-swelling.png')).toHaveCount(0);
     await dialog.getByRole('button', { name: formTexts.close }).click();
+
+    // A stored photo that cannot be fetched says so, as every failed download does (spec patients 8).
+    await page.route('**/api/forms/*/files/*', (route) =>
+      route.fulfill({ status: 500, json: { message: 'Server error' } }),
+    );
+    await row.getByRole('button', { name: `${formTexts.view}: ${symptoms}` }).click();
+    await expect(frame.getByRole('alert').filter({ hasText: messages.downloadFailed })).toBeVisible();
   });
 });

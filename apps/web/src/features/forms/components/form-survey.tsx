@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { Model, type Question, type SurveyModel } from 'survey-core';
 import { Survey } from 'survey-react-ui';
 import { ApiError, api, apiBase } from '../../../lib/api-client';
+import { showToast } from '../../../lib/toast';
 import { uploadFormFile } from '../api/upload-form-file';
 import { applyAppTheme } from './survey-theme';
 
@@ -75,7 +76,13 @@ function downloadFile(files: FormFiles | undefined, chosen: ReadonlyMap<string, 
       local !== undefined
         ? Promise.resolve<Blob>(local)
         : files?.canDownload && content.startsWith(`${apiBase}/`)
-          ? api.getFile(content.slice(apiBase.length)).then((file) => file.blob)
+          ? api
+              .getFile(content.slice(apiBase.length))
+              .then((file) => file.blob)
+              .catch((error: unknown) => {
+                showToast(messages.downloadFailed, 'error');
+                throw error;
+              })
           : Promise.reject(new Error('The file cannot be shown here.'));
     bytes
       .then(readAsDataUrl)
