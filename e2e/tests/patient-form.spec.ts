@@ -117,7 +117,7 @@ test.describe('patient form', () => {
     await reminderDays.getByRole('checkbox', { name: 'Tuesday' }).check();
     await reminderDays.getByRole('checkbox', { name: 'Friday' }).check();
     await radios(page, 'Email consent').getByRole('radio', { name: 'Yes' }).check();
-    await radios(page, 'Monthly report emailed').getByRole('radio', { name: 'Yes' }).check();
+    await radios(page, 'monthly report emailed').getByRole('radio', { name: 'Yes' }).check();
     await field(page, 'Emergency contact first name').fill('Rosa');
     await field(page, 'Emergency contact last name').fill(lastName);
     await field(page, 'Emergency contact phone').fill('503-555-0150');

@@ -271,7 +271,7 @@ export const patientFormLabels = {
   everyDay: 'Every day?',
   daysToTextReminders: 'Days to text reminders',
   emailConsent: 'Email consent',
-  monthlyReportEmailed: 'Monthly report emailed',
+  monthlyReportEmailed: 'monthly report emailed',
   emergencyContact: 'Emergency Contact',
   emergencyContactFirstName: 'Emergency contact first name',
   emergencyContactLastName: 'Emergency contact last name',

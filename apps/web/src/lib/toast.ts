@@ -1,3 +1,4 @@
+import { adminToastAutoHideMs, toastAutoHideMs } from '@vigil/core';
 import { enqueueSnackbar, type OptionsObject, type VariantType } from 'notistack';
 import { isPatientArea } from './paths';
 
@@ -7,8 +8,8 @@ import { isPatientArea } from './paths';
  */
 export function toastOptions(pathname: string): OptionsObject {
   return isPatientArea(pathname)
-    ? { autoHideDuration: 4_000, anchorOrigin: { vertical: 'top', horizontal: 'center' } }
-    : { autoHideDuration: 20_000, anchorOrigin: { vertical: 'bottom', horizontal: 'left' } };
+    ? { autoHideDuration: toastAutoHideMs, anchorOrigin: { vertical: 'top', horizontal: 'center' } }
+    : { autoHideDuration: adminToastAutoHideMs, anchorOrigin: { vertical: 'bottom', horizontal: 'left' } };
 }
 
 export function showToast(message: string, variant: VariantType = 'default'): void {

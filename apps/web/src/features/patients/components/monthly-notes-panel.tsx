@@ -2,15 +2,13 @@ import { TZDate } from '@date-fns/tz';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { defaultTimeZone, monthlyNoteTexts, type PatientDetailsView } from '@vigil/core';
+import { defaultTimeZone, monthlyNoteTexts, monthlyReports, type PatientDetailsView } from '@vigil/core';
 import { useMemo, useState } from 'react';
 import { useMonthlyNotes } from '../api/get-monthly-notes';
 import { DetailsPanel } from './details-panel';
 import { type MonthlyNoteEntry, MonthlyNotesItem, monthlyNotesLabels } from './monthly-notes-item';
 
 /** Spec patients 9: monthly reports show 2 notes at first and 4 more each time. */
-const firstCount = 2;
-const moreCount = 4;
 
 interface MonthlyNotesPanelProps {
   patient: PatientDetailsView;
@@ -22,7 +20,7 @@ interface MonthlyNotesPanelProps {
  */
 export function MonthlyNotesPanel({ patient }: MonthlyNotesPanelProps) {
   const notes = useMonthlyNotes(patient._id);
-  const [shown, setShown] = useState(firstCount);
+  const [shown, setShown] = useState<number>(monthlyReports.initial);
   const now = new TZDate(Date.now(), defaultTimeZone);
   const month = now.getMonth() + 1;
   const year = now.getFullYear();
@@ -44,7 +42,7 @@ export function MonthlyNotesPanel({ patient }: MonthlyNotesPanelProps) {
             <MonthlyNotesItem key={`${note.year}-${note.month}`} patientId={patient._id} note={note} />
           ))}
           {entries.length > shown && (
-            <Button sx={{ alignSelf: 'center' }} onClick={() => setShown((n) => n + moreCount)}>
+            <Button sx={{ alignSelf: 'center' }} onClick={() => setShown((n) => n + monthlyReports.perLoad)}>
               {monthlyNoteTexts.more}
             </Button>
           )}
