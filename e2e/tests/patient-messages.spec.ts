@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import type { MessagesView } from '@vigil/core';
+import { type MessagesView, maxMessageLength, textMessageTexts } from '@vigil/core';
 import {
   inboundSmsParams,
   signedTwilioRequest,
@@ -90,8 +90,17 @@ test.describe('patient messages', () => {
     await send.locator('..').hover();
     await expect(page.getByRole('tooltip')).toHaveText('Provide a message or file attachment(s).');
 
+    // Longer than a text can be: said under the field, and Send stays disabled until it is short enough.
+    const message = panel.getByRole('textbox', { name: 'Message' });
+    await message.fill('x'.repeat(maxMessageLength + 1));
+    await expect(panel.getByText(textMessageTexts.textTooLong)).toBeVisible();
+    await expect(send).toBeDisabled();
+    await message.press('Backspace');
+    await expect(panel.getByText(textMessageTexts.textTooLong)).toHaveCount(0);
+    await expect(send).toBeEnabled();
+
     const text = `Please send a photo of your pill bottle (${unique('t')}).`;
-    await panel.getByRole('textbox', { name: 'Message' }).fill(text);
+    await message.fill(text);
     await panel.locator('input[type="file"]').setInputFiles({
       name: 'pill-bottle.png',
       mimeType: 'image/png',

@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { messages, messagesPanelTexts, textMessageTexts } from '@vigil/core';
+import { maxMessageLength, messages, messagesPanelTexts, textMessageTexts } from '@vigil/core';
 import { type ChangeEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { ApiError } from '../../../lib/api-client';
@@ -54,18 +54,22 @@ export function MessagesComposer({ patientId, blockedReason, onSent }: MessagesC
   const ready = attachments.filter((a) => a.state === 'ready');
   const uploading = attachments.some((a) => a.state === 'uploading');
   const hasContent = text.trim().length > 0 || ready.length > 0;
+  // Said while typing, before Send, rather than by the server's refusal after it.
+  const tooLong = text.trim().length > maxMessageLength;
   const blocked = blockedReason !== null;
   const guard = useUnsavedChangesGuard((text.trim().length > 0 || attachments.length > 0) && !send.isPending);
-  const canSend = hasContent && !uploading && !send.isPending && !blocked;
+  const canSend = hasContent && !tooLong && !uploading && !send.isPending && !blocked;
   const sendTooltip = canSend
     ? ''
     : blocked
       ? blockedReason
-      : uploading
-        ? messagesPanelTexts.waitForUploads
-        : send.isPending
-          ? ''
-          : textMessageTexts.provideMessageOrAttachment;
+      : tooLong
+        ? textMessageTexts.textTooLong
+        : uploading
+          ? messagesPanelTexts.waitForUploads
+          : send.isPending
+            ? ''
+            : textMessageTexts.provideMessageOrAttachment;
 
   const update = (key: string, change: Partial<PendingAttachment>) =>
     setAttachments((list) => list.map((a) => (a.key === key ? { ...a, ...change } : a)));
@@ -123,6 +127,8 @@ export function MessagesComposer({ patientId, blockedReason, onSent }: MessagesC
         size="small"
         fullWidth
         disabled={blocked || send.isPending}
+        error={tooLong}
+        helperText={tooLong ? textMessageTexts.textTooLong : undefined}
       />
       {attachments.length > 0 && (
         <Stack
