@@ -11,6 +11,7 @@ import { createMonitoringPdfRenderer } from '../features/reports/monitoring-repo
 import { createReportBatchesService } from '../features/reports/report-batches.service.js';
 import { createLocalDiskStorage } from '../integrations/storage/local-disk.storage.js';
 import { pdfText } from '../test/pdf-text.js';
+import { onPostgres } from '../test/test-app.js';
 import { waitFor } from '../test/wait-for.js';
 import { addMonitoredPatient } from './build-report.fixtures.js';
 import { type BuildReportQueueOptions, startBuildReports } from './build-report.job.js';
@@ -22,7 +23,6 @@ import { type BuildReportQueueOptions, startBuildReports } from './build-report.
  *
  * PostgreSQL only: PGlite is a database inside one process, which a second process cannot open.
  */
-const onPostgres = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '');
 
 /**
  * A heartbeat of 10 s (pg-boss's least) and a 10 minutes' expiry: the killed try comes back through its

@@ -31,6 +31,9 @@ function migratedTemplate(): Promise<Blob> {
   return template;
 }
 
+/** Whether the API tests run on PostgreSQL (DATABASE_URL), where requests can overlap, or on PGlite. */
+export const onPostgres = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '');
+
 /**
  * A fresh database for one test file, a copy of the migrated one of the global set-up: in-memory PGlite, or,
  * when DATABASE_URL is set, a new PostgreSQL database created for the file and dropped after it.

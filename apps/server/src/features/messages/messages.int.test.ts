@@ -24,6 +24,8 @@ import {
 } from '../../simulator/twilio-wire.js';
 import { anyValue, idArbitrary, type MalformedCall } from '../../test/malformed-calls.js';
 import { multipartFile, tinyPng } from '../../test/multipart.js';
+import { whileSlowing } from '../../test/refuse-writes.js';
+import { onPostgres } from '../../test/test-app.js';
 import {
   everyUser,
   expectClientAnswers,
@@ -280,6 +282,39 @@ describe('opt-out, HELP and delivery status', () => {
     );
     expect(forged.statusCode).toBe(403);
   });
+
+  // PGlite runs one statement at a time, so two callbacks cannot overlap there.
+  it.runIf(onPostgres)(
+    'of two callbacks at the same moment, a late sent never replaces delivered (PostgreSQL only)',
+    async () => {
+      const res = await world
+        .as('northStaff')
+        .post(`/api/sms/${world.northPatient}`, { text: 'Race?', attachments: [] });
+      const id = res.json().data.message._id as string;
+      await db()
+        .update(messages)
+        .set({ providerSid: 'SMrace1', status: 'queued' })
+        .where(eq(messages.id, id));
+      // 'delivered' holds its transaction open a moment after its write; 'sent' arrives inside that window.
+      await whileSlowing(
+        db(),
+        { table: 'messages', operation: 'update', when: "new.status = 'delivered'", ms: 400 },
+        async () => {
+          const delivered = postSigned(
+            twilioWebhookPaths.status,
+            statusCallbackParams({ sid: 'SMrace1', status: 'delivered' }),
+          );
+          await new Promise((r) => setTimeout(r, 100));
+          const sent = postSigned(
+            twilioWebhookPaths.status,
+            statusCallbackParams({ sid: 'SMrace1', status: 'sent' }),
+          );
+          expect((await Promise.all([delivered, sent])).map((r) => r.statusCode)).toEqual([200, 200]);
+        },
+      );
+      expect((await db().select().from(messages).where(eq(messages.id, id)))[0]!.status).toBe('delivered');
+    },
+  );
 });
 
 describe('the /sms calls', () => {

@@ -140,6 +140,15 @@ export function createMessagesRepository(db: DbOrTx) {
       const [row] = await db.select().from(messages).where(eq(messages.providerSid, providerSid));
       return row;
     },
+    /** As `findMessageByProviderSid`, locked until the transaction ends (its status is about to change). */
+    async lockMessageByProviderSid(providerSid: string): Promise<MessageRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(messages)
+        .where(eq(messages.providerSid, providerSid))
+        .for('update');
+      return row;
+    },
     async updateMessage(
       id: string,
       changes: Partial<Pick<MessageRow, 'providerSid' | 'status' | 'errorCode' | 'errorMessage'>>,

@@ -227,16 +227,17 @@ export function createTwilioWebhooksService(deps: TwilioWebhooksDeps) {
       const status = (params.MessageStatus ?? params.SmsStatus ?? '').trim().toLowerCase();
       if (!sid || sid.length > 64) throw missing('MessageSid');
       if (!(status in statusRank)) return { updated: false };
-      const repo = createMessagesRepository(db);
-      const message = await repo.findMessageByProviderSid(sid);
-      if (message?.direction !== 'outbound') return { updated: false };
-      if ((statusRank[storedStatus(status)] ?? 0) < (statusRank[message.status] ?? 0))
-        return { updated: false };
       const errorCode = params.ErrorCode?.trim().slice(0, 16) || null;
       const failed = status === 'failed' || status === 'undelivered';
       const reason = failed ? deliveryFailureReason(errorCode) : null;
-      await db.transaction(async (tx) => {
-        await createMessagesRepository(tx).updateMessage(
+      return db.transaction(async (tx) => {
+        const repo = createMessagesRepository(tx);
+        // Locked: of two callbacks for one text at the same moment, the second sees what the first stored.
+        const message = await repo.lockMessageByProviderSid(sid);
+        if (message?.direction !== 'outbound') return { updated: false };
+        if ((statusRank[storedStatus(status)] ?? 0) < (statusRank[message.status] ?? 0))
+          return { updated: false };
+        await repo.updateMessage(
           message.id,
           { status: storedStatus(status), errorCode: failed ? errorCode : null, errorMessage: reason },
           clock.now(),
@@ -244,8 +245,8 @@ export function createTwilioWebhooksService(deps: TwilioWebhooksDeps) {
         // A repeated callback of the status already stored changes nothing a person would read.
         if (storedStatus(status) !== message.status)
           await deps.audit.record(tx, messageStatusEvent(message, storedStatus(status), reason));
+        return { updated: true };
       });
-      return { updated: true };
     },
 
     /** An outbound MMS's media, for Twilio, behind a signed, expiring link. */
