@@ -1,5 +1,6 @@
 import { type FormAdminFolderView, formTexts } from '@vigil/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { whileRefusing } from '../../test/refuse-writes.js';
 import { createWorld, type Who, type World } from '../patients/patient-fixtures.js';
 import { addFolder, addForm, everyTypeDefinition, hostedInput } from './form-fixtures.js';
 
@@ -31,6 +32,28 @@ describe('managing forms', () => {
       ).toEqual([403, 403, 403, 403, 403, 403]);
       expect(answers[0]!.json().message).toBe(formTexts.circleAdminOnly);
     }
+  });
+
+  it('changes nothing when the change cannot be audited: the form and its audit event land together', async () => {
+    const folder = await addFolder(w, 'Audited');
+    const db = w.t.app.vigil.database.db;
+    const refused = await whileRefusing(
+      db,
+      { table: 'audit_events', operation: 'insert', when: "new.action like 'form.%'" },
+      async () => [
+        await w.as('circleAdmin').post('/api/form-admin/folders', { name: 'Unaudited' }),
+        await w.as('circleAdmin').put(`/api/form-admin/folders/${folder}`, { name: 'Renamed' }),
+        await w
+          .as('circleAdmin')
+          .post('/api/form-admin/forms', hostedInput(folder, 'Unaudited form', everyTypeDefinition)),
+      ],
+    );
+    expect(refused.map((r) => r.statusCode)).toEqual([500, 500, 500]);
+    const list: FormAdminFolderView[] = (await w.as('circleAdmin').get('/api/form-admin')).json().data;
+    expect(list.map((f) => f.name)).not.toContain('Unaudited');
+    const audited = list.find((f) => f._id === folder)!;
+    expect(audited.name).toBe('Audited');
+    expect(audited.forms).toEqual([]);
   });
 
   it('keeps folder names unique, and an order that names every folder once', async () => {

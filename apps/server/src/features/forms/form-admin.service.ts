@@ -8,7 +8,7 @@ import {
   formTexts,
 } from '@vigil/core';
 import type { Clock } from '../../clock.js';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import { definitionQuestions } from './form-answers.js';
@@ -44,8 +44,15 @@ export function createFormAdminService(deps: { db: Db; clock: Clock; audit: Audi
   const { db, clock, audit } = deps;
   const repo = createFormsRepository(db);
 
-  const record = (actor: AuthUser, action: string, entityId: string, message: string, ip: string | null) =>
-    audit.record(db, { actorUserId: actor.id, action, entityType: 'form', entityId, message, ip });
+  /** The change's audit event, in the change's transaction: both land, or neither. */
+  const record = (
+    tx: DbOrTx,
+    actor: AuthUser,
+    action: string,
+    entityId: string,
+    message: string,
+    ip: string | null,
+  ) => audit.record(tx, { actorUserId: actor.id, action, entityType: 'form', entityId, message, ip });
 
   async function assertFolderNameFree(name: string, except?: string) {
     const other = await repo.findFolderByName(name);
@@ -89,8 +96,11 @@ export function createFormAdminService(deps: { db: Db; clock: Clock; audit: Audi
     async createFolder(actor: AuthUser, name: string, ip: string | null) {
       requireCircleAdmin(actor);
       await assertFolderNameFree(name);
-      const folder = await repo.insertFolder(name, clock.now());
-      await record(actor, 'form.folder.created', folder.id, `Created the form folder "${name}"`, ip);
+      const folder = await db.transaction(async (tx) => {
+        const created = await createFormsRepository(tx).insertFolder(name, clock.now());
+        await record(tx, actor, 'form.folder.created', created.id, `Created the form folder "${name}"`, ip);
+        return created;
+      });
       return { _id: folder.id, name: folder.name, position: folder.position };
     },
 
@@ -99,14 +109,18 @@ export function createFormAdminService(deps: { db: Db; clock: Clock; audit: Audi
       const folder = await repo.findFolder(folderId);
       if (!folder) throw new AppError('NOT_FOUND', errorMessages.notFound);
       await assertFolderNameFree(name, folder.id);
-      const renamed = (await repo.renameFolder(folder.id, name))!;
-      await record(
-        actor,
-        'form.folder.renamed',
-        folder.id,
-        `Renamed the form folder "${folder.name}" to "${name}"`,
-        ip,
-      );
+      const renamed = await db.transaction(async (tx) => {
+        const row = (await createFormsRepository(tx).renameFolder(folder.id, name))!;
+        await record(
+          tx,
+          actor,
+          'form.folder.renamed',
+          folder.id,
+          `Renamed the form folder "${folder.name}" to "${name}"`,
+          ip,
+        );
+        return row;
+      });
       return { _id: renamed.id, name: renamed.name, position: renamed.position };
     },
 
@@ -125,13 +139,13 @@ export function createFormAdminService(deps: { db: Db; clock: Clock; audit: Audi
       await db.transaction(async (tx) => {
         const r = createFormsRepository(tx);
         for (const [i, id] of folderIds.entries()) await r.setFolderPosition(id, i + 1);
-      });
-      await audit.record(db, {
-        actorUserId: actor.id,
-        action: 'form.folders.ordered',
-        entityType: 'form_folder',
-        message: 'Reordered the form folders',
-        ip,
+        await audit.record(tx, {
+          actorUserId: actor.id,
+          action: 'form.folders.ordered',
+          entityType: 'form_folder',
+          message: 'Reordered the form folders',
+          ip,
+        });
       });
       return folderIds.map((id, i) => ({
         _id: id,
@@ -167,9 +181,9 @@ export function createFormAdminService(deps: { db: Db; clock: Clock; audit: Audi
             createdAt: now,
           });
         }
+        await record(tx, actor, 'form.created', form.id, `Created the form "${input.title}"`, ip);
         return form.id;
       });
-      await record(actor, 'form.created', id, `Created the form "${input.title}"`, ip);
       return view(id);
     },
 
@@ -213,8 +227,8 @@ export function createFormAdminService(deps: { db: Db; clock: Clock; audit: Audi
             form.folderId === input.folderId ? form.position : await r.nextFormPosition(input.folderId),
           updatedAt: now,
         });
+        await record(tx, actor, 'form.updated', formId, `Edited the form "${input.title}"`, ip);
       });
-      await record(actor, 'form.updated', formId, `Edited the form "${input.title}"`, ip);
       return view(formId);
     },
   };

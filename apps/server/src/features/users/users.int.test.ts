@@ -619,6 +619,17 @@ describe('avatar upload', () => {
     expect((await as('sunriseStaff').get('/api/auth/me')).json().data.avatar).toBe(url);
   });
 
+  it('keeps the old picture when its audit event cannot be stored: the change and its event land together', async () => {
+    const before = (await as('sunriseStaff').get('/api/auth/me')).json().data.avatar;
+    const res = await whileRefusing(
+      db(),
+      { table: 'audit_events', operation: 'insert', when: "new.action = 'user.avatar-updated'" },
+      () => upload('avatar.png', 'image/png', tinyPng),
+    );
+    expect(res.statusCode).toBe(500);
+    expect((await as('sunriseStaff').get('/api/auth/me')).json().data.avatar).toBe(before);
+  });
+
   it('refuses a text file renamed to .png', async () => {
     const res = await upload('avatar.png', 'image/png', Buffer.from('just some text, not an image'));
     expect(res.statusCode).toBe(415);

@@ -396,16 +396,18 @@ export function createUsersService(deps: UsersDeps) {
       await deps.storage.put(key, bytes);
       const url = `/api/uploads/${key}`;
       const user = (await users.findById(actor.id))!;
-      await users.update(actor.id, { avatarUrl: url }, clock.now());
-      await audit.record(db, {
-        actorUserId: actor.id,
-        clinicId: actor.clinicId,
-        action: 'user.avatar-updated',
-        entityType: 'user',
-        entityId: actor.id,
-        message: 'Changed their profile picture',
-        details: { before: { avatarUrl: user.avatarUrl }, after: { avatarUrl: url } },
-        ip,
+      await db.transaction(async (tx) => {
+        await createUsersRepository(tx).update(actor.id, { avatarUrl: url }, clock.now());
+        await audit.record(tx, {
+          actorUserId: actor.id,
+          clinicId: actor.clinicId,
+          action: 'user.avatar-updated',
+          entityType: 'user',
+          entityId: actor.id,
+          message: 'Changed their profile picture',
+          details: { before: { avatarUrl: user.avatarUrl }, after: { avatarUrl: url } },
+          ip,
+        });
       });
       return url;
     },
