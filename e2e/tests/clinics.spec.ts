@@ -1,5 +1,6 @@
 import { expect, test } from '../support/fixtures';
 import {
+  apiAs,
   demo,
   demoClinics,
   latestOutboxMessage,
@@ -11,7 +12,22 @@ import {
 } from '../support/vigil';
 
 test.describe('clinics (operator admin)', () => {
-  test('the dashboard lists the clinics by name and sorts by a column', async ({ page }) => {
+  test('the dashboard lists the clinics by name and sorts by a column', async ({ page, request }) => {
+    // A clinic whose name sorts last and whose admin's email sorts first, so the two orders differ (the
+    // demo clinics' admins are physician@<clinic>, in the order of the clinics' names).
+    const slug = unique('zephyr-').toLowerCase();
+    const created = await (await apiAs(request, demo.admin)).post('/api/clinics', {
+      clinic_name: `Zephyr ${slug}`,
+      clinic_slug: slug,
+      clinic_area_code: '503',
+      clinic_address: '1 Main St, Portland, OR 97201',
+      clinic_admin_first_name: 'Ada',
+      clinic_admin_last_name: 'Zephyr',
+      clinic_admin_role: 'STAFF',
+      clinic_admin_phone: '5035550177',
+      clinic_admin_email: `a.${slug}@zephyr.demo`,
+    });
+    expect(created.status()).toBe(201);
     await signIn(page, demo.admin);
     await expect(page).toHaveURL('/clinic/dashboard');
     await expect(page.getByRole('heading', { name: 'Clinics Dashboard' })).toBeVisible();

@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import type { Locator, Page } from '@playwright/test';
-import { format, subDays } from 'date-fns';
+import { format, subDays, subMonths } from 'date-fns';
 import { expect, test } from '../support/fixtures';
 import { apiAs, demo, holdRequests, screenshot, signIn } from '../support/vigil';
 
@@ -266,7 +266,19 @@ test.describe('patient detail: readings, medications and monthly notes', () => {
     await expect(row).toHaveCount(0);
   });
 
-  test('staff write a monthly note at the limits, approve it and unlock it', async ({ page }) => {
+  test('staff write a monthly note at the limits, approve it and unlock it', async ({ page, request }) => {
+    // Notes of two older months, so that there are more months than the two shown at first.
+    const staff = await apiAs(request, demo.staff);
+    for (const back of [5, 6]) {
+      const then = subMonths(new TZDate(Date.now(), 'America/Los_Angeles'), back);
+      const saved = await staff.post(`/api/monthlyNotes/${notesPatient}`, {
+        month: then.getMonth() + 1,
+        year: then.getFullYear(),
+        noteContent: 'Stable.',
+        approved: true,
+      });
+      expect(saved.ok()).toBe(true);
+    }
     await signIn(page, demo.staff);
     await openPatient(page, notesPatient);
     const panel = monthlyPanel(page);
@@ -314,11 +326,8 @@ test.describe('patient detail: readings, medications and monthly notes', () => {
 
     // Two months at first, four more with 'More'.
     await expect(panel.getByRole('article')).toHaveCount(2);
-    const more = panel.getByRole('button', { name: 'More' });
-    if (await more.isVisible()) {
-      await more.click();
-      expect(await panel.getByRole('article').count()).toBeGreaterThan(2);
-    }
+    await panel.getByRole('button', { name: 'More' }).click();
+    await expect.poll(() => panel.getByRole('article').count()).toBeGreaterThan(2);
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, 'details-monthly-notes-390', { of: panel });
   });

@@ -253,6 +253,11 @@ test.describe('patient details', () => {
     await expect.poll(() => notes.getByRole('region').count()).toBeGreaterThan(3);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    // One column: the panels of both desktop columns start at the same left edge, one below the other.
+    const alerts = (await panel(page, 'Alerts').boundingBox())!;
+    const staffNotes = (await notes.boundingBox())!;
+    expect(Math.abs(alerts.x - staffNotes.x)).toBeLessThan(2);
+    expect(staffNotes.y).not.toBe(alerts.y);
     await screenshot(page, 'patient-details-390');
     await screenshot(page, 'patient-details-390-top', { viewport: true });
     await panel(page, 'Staff Notes').getByRole('button', { name: 'Add Staff Note' }).click();

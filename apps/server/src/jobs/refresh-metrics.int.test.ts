@@ -66,6 +66,9 @@ describe('the midnight metrics run', () => {
     const rows = await db()
       .select({ id: patientMetrics.patientId, at: patientMetrics.computedAt })
       .from(patientMetrics);
+    // Every patient of the two clinics has its row, each computed now.
+    const everyPatient = await db().select({ id: patients.id }).from(patients);
+    expect(rows.map((r) => r.id).sort()).toEqual(everyPatient.map((p) => p.id).sort());
     expect(rows.every((r) => r.at.getTime() === t.clock.now().getTime())).toBe(true);
     for (const { id: patientId } of rows) {
       expect(await storedMetrics(db(), patientId)).toEqual(
@@ -73,7 +76,8 @@ describe('the midnight metrics run', () => {
       );
     }
     // A day later, the days since the last reading moved the score of a patient who has readings.
-    expect((await storedMetrics(db(), id))?.priorityScore).not.toBe(before?.priorityScore ?? Number.NaN);
+    expect(before).toBeDefined();
+    expect((await storedMetrics(db(), id))!.priorityScore).not.toBe(before!.priorityScore);
     expect(await refreshMetricsAfterMidnight(deps())).toEqual([]);
   });
 });
