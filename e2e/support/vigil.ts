@@ -84,6 +84,7 @@ export interface OutboxMessage {
   subject: string | null;
   body: string;
   status: string;
+  attachments: { fileName: string; contentType: string; size: number }[];
   createdAt: string;
 }
 

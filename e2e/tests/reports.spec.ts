@@ -397,7 +397,11 @@ test.describe('the Export Data Report dialog', () => {
     await dialog.getByRole('button', { name: 'Email Report' }).click();
     await expect(dialog.getByRole('button', { name: 'Sending...' })).toBeVisible();
     await expect(toast(page, 'Report Sent Successfully!')).toBeVisible();
-    await latestOutboxMessage(request, withConsent.email!, since);
+    const sent = await latestOutboxMessage(request, withConsent.email!, since);
+    expect(sent.attachments).toEqual([
+      { fileName: expect.stringMatching(/\.pdf$/), contentType: 'application/pdf', size: expect.any(Number) },
+    ]);
+    expect(sent.attachments[0]!.size).toBeGreaterThan(1_000);
     await expect(dialog).toBeHidden();
 
     // Generate, from a fresh opening: the choices start empty again.
