@@ -46,5 +46,6 @@ export * from './reports/reports.schema.js';
 export * from './time-tracking/time-tracking.constants.js';
 export * from './time-tracking/time-tracking.schema.js';
 export * from './time-tracking/timer.rules.js';
+export * from './toasts.constants.js';
 export * from './users/roles.js';
 export * from './users/users.schema.js';

@@ -3,9 +3,6 @@ import ISO6391 from 'iso-639-1';
 /** Both patient lists load 25 patients a page (spec patients 9). */
 export const patientListPageSize = 25;
 export const searchDebounceMs = 500;
-export const toastAutoHideMs = 4000;
-/** Spec administration 1 and 9: toasts of the administration area auto-close after 20 seconds. */
-export const adminToastAutoHideMs = 20_000;
 export const activeIssuesSavedMs = 3000;
 export const staffNoteDayGroupsPerLoad = 3;
 export const monthlyReports = { initial: 2, perLoad: 4 } as const;
