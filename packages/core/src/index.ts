@@ -43,6 +43,7 @@ export * from './reports/billing-report.js';
 export * from './reports/report-views.js';
 export * from './reports/reports.constants.js';
 export * from './reports/reports.schema.js';
+export * from './screen-labels.js';
 export * from './time-tracking/time-tracking.constants.js';
 export * from './time-tracking/time-tracking.schema.js';
 export * from './time-tracking/timer.rules.js';

@@ -89,6 +89,12 @@ export const toasts = {
   readingsAdded: ['One reading added.', 'Two readings added.', 'Three readings added.'],
 } as const;
 
+/** Words many screens share: one spelling for all of them. */
+export const commonTexts = {
+  loading: 'Loading...',
+  saving: 'Saving...',
+} as const;
+
 /**
  * The patient detail page (spec patients 2.6, 2.9, 4): its headings, buttons and captions. Words the spec
  * gives are spelled as there; the rest are the product's own.
@@ -159,7 +165,7 @@ export const detailLabels = {
   alertActions: (description: string) => `Actions for ${description}`,
   activeIssues: 'Active Issues',
   noActiveIssues: 'No active issues.',
-  saving: 'Saving...',
+  saving: commonTexts.saving,
   saved: 'Saved',
   staffNotes: 'Staff Notes',
   addStaffNote: 'Add Staff Note',
@@ -168,7 +174,7 @@ export const detailLabels = {
   viewAll: 'View All',
   loadMoreNotes: 'Load More Notes',
   noStaffNotes: 'No staff notes yet.',
-  loading: 'Loading...',
+  loading: commonTexts.loading,
   allStaffNotes: 'All Staff Notes',
   formNote: 'Form',
   edited: 'edited',
@@ -223,7 +229,7 @@ export const readingsPanelTexts = {
   saveAndClose: 'Save & Close',
   addMedication: 'Add Medication',
   saveAndAddAnother: 'Save & Add Another',
-  saving: 'Saving...',
+  saving: commonTexts.saving,
   removing: 'Removing...',
   noMedications: 'No medications have been added.',
   addMedicationsHint: 'Click “Add Medication” to add medications.',
@@ -254,7 +260,7 @@ export const messagesPanelTexts = {
   title: 'Messages',
   conversation: 'Conversation',
   noMessages: 'No messages yet.',
-  loading: 'Loading...',
+  loading: commonTexts.loading,
   /** The product's own texts, labelled so staff do not read them as a colleague's. */
   kinds: { welcome: 'Welcome text', reminder: 'Reading reminder', help: 'HELP reply' } as Readonly<
     Record<string, string>

@@ -1,7 +1,7 @@
+import { labels } from '@vigil/core';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen';
-import { labels } from '../lib/labels';
 import { paths } from '../lib/paths';
 import { useSession } from '../lib/session/session-context';
 import { saveRedirectUrl } from '../lib/session/session-storage';

@@ -1,3 +1,4 @@
+import { labels } from '@vigil/core';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen';
@@ -6,7 +7,6 @@ import { SetPasswordPage } from '../features/auth/pages/set-password-page';
 import { SignInPage } from '../features/auth/pages/sign-in-page';
 import { SignUpPage } from '../features/auth/pages/sign-up-page';
 import { formPaths } from '../features/forms/form-paths';
-import { labels } from '../lib/labels';
 import { paths } from '../lib/paths';
 import { RequireOperatorPortal, RequireSignedIn, RequireSignedOut, SessionGate } from './guards';
 

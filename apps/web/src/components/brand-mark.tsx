@@ -1,7 +1,7 @@
 import MonitorHeartOutlined from '@mui/icons-material/MonitorHeartOutlined';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { productName } from '../lib/labels';
+import { productName } from '@vigil/core';
 
 /** The product's name with its mark, as shown in the top bar and on the sign-in screens. */
 export function BrandMark({ inverse = false }: { inverse?: boolean }) {

@@ -4,8 +4,8 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import { labels } from '@vigil/core';
 import { useId } from 'react';
-import { labels } from '../lib/labels';
 
 interface ConfirmDialogProps {
   open: boolean;

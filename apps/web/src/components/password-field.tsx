@@ -3,9 +3,9 @@ import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import type { TextFieldProps } from '@mui/material/TextField';
+import { labels } from '@vigil/core';
 import { useState } from 'react';
 import type { Control, FieldValues, Path } from 'react-hook-form';
-import { labels } from '../lib/labels';
 import { FormTextField } from './form-text-field';
 
 type PasswordFieldProps<T extends FieldValues> = Omit<TextFieldProps, 'name' | 'type'> & {

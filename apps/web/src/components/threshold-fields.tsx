@@ -10,11 +10,11 @@ import {
   customAlertFields,
   customAlertTypes,
   defaultCustomAlerts,
+  thresholdFieldLabels,
   thresholdValue,
 } from '@vigil/core';
 import { Fragment } from 'react';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
-import { thresholdFieldLabels } from '../lib/labels';
 
 /** One of the ten settings as a form holds it: the inputs' digit strings and the on/off switch. */
 export interface ThresholdEntry {

@@ -1,7 +1,6 @@
-import { messages } from '@vigil/core';
+import { labels, messages, unsavedChangesTitle } from '@vigil/core';
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { type BlockerFunction, useBlocker } from 'react-router';
-import { labels, unsavedChangesTitle } from '../lib/labels';
 import { ConfirmDialog } from './confirm-dialog';
 
 /**

@@ -3,9 +3,9 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
+import { labels } from '@vigil/core';
 import { useId } from 'react';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
-import { labels } from '../lib/labels';
 
 interface YesNoFieldProps<T extends FieldValues> {
   name: Path<T>;

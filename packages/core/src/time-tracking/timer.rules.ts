@@ -1,10 +1,11 @@
 import { formatDuration } from '../format/text.helpers.js';
+import { commonTexts } from '../messages.js';
 import { timeTracking } from './time-tracking.constants.js';
 
 /** The detail page's timer (spec patients 4, 9): its words, and when a tracked amount is worth saving. */
 export const timerTexts = {
   none: 'None',
-  saving: 'Saving...',
+  saving: commonTexts.saving,
   start: 'Start timer',
   stop: 'Stop timer',
   timer: 'Time tracking',

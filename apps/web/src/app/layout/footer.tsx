@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { productName } from '../../lib/labels';
+import { productName } from '@vigil/core';
 
 export function Footer() {
   return (

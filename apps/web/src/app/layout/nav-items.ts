@@ -1,5 +1,4 @@
-import { formTexts, type SessionUser } from '@vigil/core';
-import { deviceLabels, labels } from '../../lib/labels';
+import { deviceLabels, formTexts, labels, type SessionUser } from '@vigil/core';
 import { paths } from '../../lib/paths';
 
 export interface NavItem {

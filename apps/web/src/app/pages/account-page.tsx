@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { SessionUser } from '@vigil/core';
+import { labels, notices, type SessionUser } from '@vigil/core';
 import { useParams } from 'react-router';
 import { useClinic } from '../../features/clinics/api/get-clinic';
 import { AlertsSettingsSection } from '../../features/clinics/components/alerts-settings-section';
@@ -11,7 +11,6 @@ import { ReportsSection } from '../../features/reports/components/reports-sectio
 import { GeneralInfoSection } from '../../features/users/components/general-info-section';
 import { SendRemindersSection } from '../../features/users/components/send-reminders-section';
 import { UsersList } from '../../features/users/components/users-list';
-import { labels, notices } from '../../lib/labels';
 import { useSignedInUser } from '../../lib/session/session-context';
 
 /** Spec administration 6: operator-portal users and admins see the Users list; clinic users do not. */

@@ -2,11 +2,11 @@ import {
   type DeviceBrand,
   deviceBrandLabels,
   deviceBrands,
+  deviceLabels,
   formatDate,
   type InventoryDevice,
   unrecognisedReasons,
 } from '@vigil/core';
-import { deviceLabels } from '../../lib/labels';
 
 /**
  * Last Seen (spec administration 4): the latest of the last reading, the last payload and the creation,

@@ -13,12 +13,12 @@ import {
   defaultAuditTrailRange,
   detailLabels,
   formatDuration,
+  labels,
   messages,
 } from '@vigil/core';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
-import { labels } from '../../../lib/labels';
 import { useAuditTrail } from '../api/get-audit-trail';
 import { AuditTrailDays } from './audit-trail-days';
 import { AuditTrailRange, type RangeErrors } from './audit-trail-range';

@@ -1,10 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { ChangePasswordForm } from '@vigil/core';
+import { ChangePasswordForm, labels } from '@vigil/core';
 import { useForm } from 'react-hook-form';
 import { PasswordField } from '../../../components/password-field';
-import { labels } from '../../../lib/labels';
 
 interface ChangePasswordFieldsProps {
   pending: boolean;

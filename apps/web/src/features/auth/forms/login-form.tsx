@@ -2,12 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import { LoginForm } from '@vigil/core';
+import { LoginForm, labels } from '@vigil/core';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { FormTextField } from '../../../components/form-text-field';
 import { PasswordField } from '../../../components/password-field';
-import { labels } from '../../../lib/labels';
 import { paths } from '../../../lib/paths';
 
 interface LoginFormFieldsProps {

@@ -1,11 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { RecoverForm } from '@vigil/core';
+import { labels, RecoverForm } from '@vigil/core';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { FormTextField } from '../../../components/form-text-field';
-import { labels } from '../../../lib/labels';
 import { paths } from '../../../lib/paths';
 
 interface RecoverFormFieldsProps {

@@ -1,10 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { SetPasswordForm } from '@vigil/core';
+import { labels, SetPasswordForm } from '@vigil/core';
 import { useForm } from 'react-hook-form';
 import { PasswordField } from '../../../components/password-field';
-import { labels } from '../../../lib/labels';
 
 interface SetPasswordFieldsProps {
   pending: boolean;

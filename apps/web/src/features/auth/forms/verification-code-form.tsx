@@ -1,10 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { VerificationCodeForm } from '@vigil/core';
+import { labels, VerificationCodeForm } from '@vigil/core';
 import { useForm } from 'react-hook-form';
 import { FormTextField } from '../../../components/form-text-field';
-import { labels } from '../../../lib/labels';
 
 interface VerificationCodeFieldsProps {
   pending: boolean;

@@ -1,9 +1,8 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { authLimits, authMessages } from '@vigil/core';
+import { authLimits, authMessages, labels } from '@vigil/core';
 import { Link as RouterLink } from 'react-router';
-import { labels } from '../../../lib/labels';
 import { paths } from '../../../lib/paths';
 import { useRecover } from '../api/recover';
 import { AuthCard } from '../components/auth-card';

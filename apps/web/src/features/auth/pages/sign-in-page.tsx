@@ -1,9 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
-import { type LoginForm, type LoginResponse, messages } from '@vigil/core';
+import { type LoginForm, type LoginResponse, labels, messages } from '@vigil/core';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { labels } from '../../../lib/labels';
 import { useSession } from '../../../lib/session/session-context';
 import { takeRedirectUrl } from '../../../lib/session/session-storage';
 import { useSignIn } from '../api/sign-in';

@@ -1,6 +1,6 @@
+import { labels } from '@vigil/core';
 import { useEffect, useRef } from 'react';
 import { LoadingScreen } from '../../../components/loading-screen';
-import { labels } from '../../../lib/labels';
 import { paths } from '../../../lib/paths';
 import { runBeforeSignOut } from '../../../lib/session/before-sign-out';
 import { useSession } from '../../../lib/session/session-context';

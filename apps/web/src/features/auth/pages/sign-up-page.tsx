@@ -1,8 +1,8 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { labels } from '@vigil/core';
 import { Link as RouterLink } from 'react-router';
-import { labels } from '../../../lib/labels';
 import { paths } from '../../../lib/paths';
 import { AuthCard } from '../components/auth-card';
 

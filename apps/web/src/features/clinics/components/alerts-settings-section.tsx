@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
-import { type CustomAlertsInput, toasts } from '@vigil/core';
+import { type CustomAlertsInput, labels, notices, toasts } from '@vigil/core';
 import { SectionCard } from '../../../components/section-card';
-import { labels, notices } from '../../../lib/labels';
 import { showToast } from '../../../lib/toast';
 import { useUpdateClinic } from '../api/update-clinic';
 import type { ClinicView } from '../clinic-view';

@@ -1,10 +1,9 @@
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
-import { type ClinicSettingsForm, toasts } from '@vigil/core';
+import { type ClinicSettingsForm, labels, notices, toasts } from '@vigil/core';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { SectionCard } from '../../../components/section-card';
-import { labels, notices } from '../../../lib/labels';
 import { showToast } from '../../../lib/toast';
 import { useUpdateClinic } from '../api/update-clinic';
 import type { ClinicView } from '../clinic-view';

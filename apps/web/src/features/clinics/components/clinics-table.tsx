@@ -10,9 +10,8 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
-import { formatPhone } from '@vigil/core';
+import { formatPhone, labels } from '@vigil/core';
 import { type MouseEvent, useMemo, useState } from 'react';
-import { labels } from '../../../lib/labels';
 import type { ClinicView } from '../clinic-view';
 
 type SortKey = 'name' | 'phone' | 'adminEmail' | 'activePatients' | 'inactivePatients' | 'unassignedPatients';

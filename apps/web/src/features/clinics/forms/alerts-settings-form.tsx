@@ -1,6 +1,6 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import type { CustomAlert, CustomAlertsInput } from '@vigil/core';
+import { type CustomAlert, type CustomAlertsInput, labels } from '@vigil/core';
 import { useForm } from 'react-hook-form';
 import {
   type ThresholdEntry,
@@ -8,7 +8,6 @@ import {
   toThresholdEntries,
 } from '../../../components/threshold-fields';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
-import { labels } from '../../../lib/labels';
 
 interface AlertsSettingsValues {
   customAlerts: ThresholdEntry[];

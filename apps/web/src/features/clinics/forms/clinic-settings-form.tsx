@@ -3,11 +3,10 @@ import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { ClinicSettingsForm, formatPhone } from '@vigil/core';
+import { ClinicSettingsForm, formatPhone, labels } from '@vigil/core';
 import { useForm } from 'react-hook-form';
 import { FormTextField } from '../../../components/form-text-field';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
-import { labels } from '../../../lib/labels';
 import { clinicUrl } from '../../../lib/paths';
 import type { ClinicView } from '../clinic-view';
 

@@ -4,13 +4,12 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { deriveSlug, NewClinicForm } from '@vigil/core';
+import { deriveSlug, labels, NewClinicForm } from '@vigil/core';
 import { useRef } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { FormTextField } from '../../../components/form-text-field';
 import { RadioField } from '../../../components/radio-field';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
-import { labels } from '../../../lib/labels';
 import { clinicUrl } from '../../../lib/paths';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
 

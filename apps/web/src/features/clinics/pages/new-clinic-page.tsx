@@ -1,9 +1,8 @@
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import type { NewClinicForm } from '@vigil/core';
+import { labels, type NewClinicForm, notices } from '@vigil/core';
 import { Navigate, useNavigate } from 'react-router';
-import { labels, notices } from '../../../lib/labels';
 import { paths } from '../../../lib/paths';
 import { useSignedInUser } from '../../../lib/session/session-context';
 import { showToast } from '../../../lib/toast';

@@ -1,7 +1,6 @@
-import { toasts } from '@vigil/core';
+import { deviceLabels, toasts } from '@vigil/core';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { deviceLabels } from '../../../lib/labels';
 import { showToast } from '../../../lib/toast';
 import { useDeactivateDevice } from '../api/deactivate-device';
 import { useDeleteDevice } from '../api/delete-device';

@@ -5,8 +5,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { devicePageSize } from '@vigil/core';
-import { deviceLabels } from '../../../lib/labels';
+import { deviceLabels, devicePageSize } from '@vigil/core';
 
 interface DevicePagerProps {
   /** From 1. */

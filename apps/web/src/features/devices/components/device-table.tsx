@@ -11,9 +11,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
-import type { DeviceSortField, InventoryDevice } from '@vigil/core';
+import { type DeviceSortField, deviceLabels, type InventoryDevice } from '@vigil/core';
 import { useState } from 'react';
-import { deviceLabels } from '../../../lib/labels';
 import {
   canDeactivate,
   type DeviceRemoval,

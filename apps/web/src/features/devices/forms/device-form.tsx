@@ -11,15 +11,16 @@ import {
   DeviceForm,
   deviceBrandLabels,
   deviceBrands,
+  deviceLabels,
   deviceTypes,
   type InventoryDevice,
+  labels,
 } from '@vigil/core';
 import { useState } from 'react';
 import { type Control, Controller, type DefaultValues, type Path, useForm, useWatch } from 'react-hook-form';
 import { FormTextField } from '../../../components/form-text-field';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { ApiError } from '../../../lib/api-client';
-import { deviceLabels, labels } from '../../../lib/labels';
 import { useClinicChoices } from '../api/get-clinic-choices';
 import { deviceDisplayName, identifierLabel } from '../device-view';
 

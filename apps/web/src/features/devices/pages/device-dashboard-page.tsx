@@ -7,15 +7,16 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
   type DeviceSortField,
+  deviceLabels,
   devicePageSize,
   deviceSortFields,
   devicesDefaultSort,
+  labels,
   messages,
 } from '@vigil/core';
 import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { SearchField } from '../../../components/search-field';
-import { deviceLabels, labels } from '../../../lib/labels';
 import { links, paths } from '../../../lib/paths';
 import { useSignedInUser } from '../../../lib/session/session-context';
 import { type DeviceSearch, useDeviceSearch } from '../api/search-devices';

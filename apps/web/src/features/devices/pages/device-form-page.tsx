@@ -1,9 +1,8 @@
 import Alert from '@mui/material/Alert';
-import { toasts } from '@vigil/core';
+import { deviceLabels, labels, toasts } from '@vigil/core';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { FormPage, useGoBack } from '../../../components/form-page';
 import { LoadingScreen } from '../../../components/loading-screen';
-import { deviceLabels, labels } from '../../../lib/labels';
 import { paths } from '../../../lib/paths';
 import { useSignedInUser } from '../../../lib/session/session-context';
 import { showToast } from '../../../lib/toast';

@@ -4,8 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type FormSummaryView, formTexts } from '@vigil/core';
-import { labels } from '../../../lib/labels';
+import { type FormSummaryView, formTexts, labels } from '@vigil/core';
 import { useFormFolders } from '../api/get-form-folders';
 
 interface FormsSessionTabProps {

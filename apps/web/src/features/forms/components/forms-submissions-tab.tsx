@@ -3,8 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type FormSubmissionView, formTexts } from '@vigil/core';
-import { labels } from '../../../lib/labels';
+import { type FormSubmissionView, formTexts, labels } from '@vigil/core';
 import { useFormSubmissions } from '../api/get-form-submissions';
 import { formatSubmittedAt, submittedByName } from './forms-format';
 

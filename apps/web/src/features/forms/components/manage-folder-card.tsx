@@ -15,9 +15,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { type FormAdminFolderView, type FormAdminView, formTexts } from '@vigil/core';
+import { type FormAdminFolderView, type FormAdminView, formTexts, labels } from '@vigil/core';
 import { useId } from 'react';
-import { labels } from '../../../lib/labels';
 import { manageLabels } from './manage-labels';
 
 interface ManageFolderCardProps {

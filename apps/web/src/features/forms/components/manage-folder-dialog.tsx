@@ -4,12 +4,11 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import { type FormAdminFolderView, FormFolderInput, formTexts } from '@vigil/core';
+import { type FormAdminFolderView, FormFolderInput, formTexts, labels } from '@vigil/core';
 import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormTextField } from '../../../components/form-text-field';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
-import { labels } from '../../../lib/labels';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { manageLabels } from './manage-labels';
 

@@ -25,13 +25,13 @@ import {
   type FormInput,
   type FormKind,
   formTexts,
+  labels,
 } from '@vigil/core';
 import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import { Controller, type Path, useForm, useWatch } from 'react-hook-form';
 import { FormTextField } from '../../../components/form-text-field';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { apiBase } from '../../../lib/api-client';
-import { labels } from '../../../lib/labels';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { ManageCopyField } from './manage-copy-field';
 import { ManageFormPreview } from './manage-form-preview';

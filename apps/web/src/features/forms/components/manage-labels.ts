@@ -1,3 +1,5 @@
+import { commonTexts } from '@vigil/core';
+
 /**
  * The names of the Manage Forms screen's fields, buttons and notices (the product's own wording; the
  * screen's title, the kinds and the shared form messages come from `formTexts` in @vigil/core).
@@ -42,7 +44,7 @@ export const manageLabels = {
   removeParameterOf: (index: number) => `Remove parameter ${index + 1}`,
   retiredHelp: 'A retired form is no longer offered to staff; its submissions stay.',
   save: 'Save',
-  saving: 'Saving...',
+  saving: commonTexts.saving,
   folderCreated: 'Folder created',
   folderRenamed: 'Folder renamed',
   formCreated: 'Form created',

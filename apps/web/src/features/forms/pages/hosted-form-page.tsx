@@ -1,10 +1,9 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import { type FormSubmittedMessage, formSubmittedMessage, formTexts } from '@vigil/core';
+import { type FormSubmittedMessage, formSubmittedMessage, formTexts, labels } from '@vigil/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { LoadingScreen } from '../../../components/loading-screen';
-import { labels } from '../../../lib/labels';
 import { useFormSubmission } from '../api/get-form-submission';
 import { useHostedForm } from '../api/get-hosted-form';
 import { useSubmitForm } from '../api/submit-form';

@@ -1,8 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { messages, type PatientReportType, type ReportVersion } from '@vigil/core';
+import { labels, messages, type PatientReportType, type ReportVersion } from '@vigil/core';
 import { type ApiFile, api, endsSession } from '../../../lib/api-client';
 import { openPendingTab, type PendingTab } from '../../../lib/files';
-import { labels } from '../../../lib/labels';
 import { showToast } from '../../../lib/toast';
 
 /** What a patient report is of (core's `PatientReportQuery` reads it). */

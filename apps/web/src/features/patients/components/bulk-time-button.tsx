@@ -2,9 +2,8 @@ import MoreTime from '@mui/icons-material/MoreTime';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Tooltip from '@mui/material/Tooltip';
-import { messages, type PatientFilters } from '@vigil/core';
+import { labels, messages, type PatientFilters } from '@vigil/core';
 import { useState } from 'react';
-import { labels } from '../../../lib/labels';
 import { BulkTimeDialog } from './bulk-time-dialog';
 
 interface BulkTimeButtonProps {

@@ -16,6 +16,8 @@ import {
   BulkTimeForm,
   bulkTimeDefaults,
   bulkTimeNotes,
+  labels,
+  notices,
   type PatientFilters,
   toasts,
   trackedTimeTexts,
@@ -23,7 +25,6 @@ import {
 import { useEffect, useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
-import { labels, notices } from '../../../lib/labels';
 import { showToast } from '../../../lib/toast';
 import { useBulkTimeTrack } from '../api/bulk-time-track';
 

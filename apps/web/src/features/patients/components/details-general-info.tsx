@@ -5,9 +5,8 @@ import AccordionSummary from '@mui/material/AccordionSummary';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { detailLabels, formatPhone, languages, type PatientDetailsView } from '@vigil/core';
+import { detailLabels, formatPhone, genderLabels, languages, type PatientDetailsView } from '@vigil/core';
 import { type ReactNode, useId, useState } from 'react';
-import { genderLabels } from '../../../lib/labels';
 import { ActiveDevicesDialog } from './active-devices-dialog';
 import { ageOn, formatCalendarDate, formatDayOf } from './details-format';
 

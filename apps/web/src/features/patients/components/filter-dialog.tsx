@@ -12,7 +12,10 @@ import {
   activeStatusOptions,
   diagnoses,
   enrollmentStatusOptions,
+  filterOptionLabels,
+  labels,
   messages,
+  notices,
   type PatientFilterKey,
   type PatientFilters,
   type RoleType,
@@ -23,7 +26,6 @@ import {
 import { useId, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
-import { filterOptionLabels, labels, notices } from '../../../lib/labels';
 import { useClinicOptions } from '../api/get-clinic-options';
 import { useUserOptions } from '../api/get-user-options';
 import { listFilterKeys, type PatientListKind, sameFilters } from '../list-state';

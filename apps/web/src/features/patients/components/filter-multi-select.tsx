@@ -5,9 +5,8 @@ import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import Select from '@mui/material/Select';
-import { filterValues } from '@vigil/core';
+import { filterValues, labels } from '@vigil/core';
 import { useId } from 'react';
-import { labels } from '../../../lib/labels';
 
 export interface FilterOption {
   value: string;

@@ -19,12 +19,13 @@ import {
   calendarDay,
   complianceColor,
   defaultTimeZone,
+  labels,
   meanSystolicColor,
   messages,
+  notices,
   reportTexts,
   weightColor,
 } from '@vigil/core';
-import { labels, notices } from '../../../lib/labels';
 import type { ListSort } from '../list-state';
 import { BandValue, formatListDate, missing } from './list-cells';
 import { ListSortHeader } from './list-sort-header';

@@ -3,8 +3,7 @@ import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { patientListPageSize } from '@vigil/core';
-import { labels } from '../../../lib/labels';
+import { labels, patientListPageSize } from '@vigil/core';
 
 interface ListFooterProps {
   /** From 0. */

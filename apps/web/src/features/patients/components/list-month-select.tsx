@@ -1,7 +1,7 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import { labels } from '@vigil/core';
 import { useMemo } from 'react';
-import { labels } from '../../../lib/labels';
 import { currentMonth } from '../list-state';
 
 /** How many months back the selector reaches: a year, as the report months do (spec patients 9). */

@@ -11,13 +11,14 @@ import Typography from '@mui/material/Typography';
 import {
   type AlertCategory,
   alertCategories,
+  alertCategoryLabels,
   formatDuration,
+  labels,
   messages,
   type PriorityListRow,
   type PriorityListSortField,
   timeTracking,
 } from '@vigil/core';
-import { alertCategoryLabels, labels } from '../../../lib/labels';
 import type { ListSort } from '../list-state';
 import { formatListDate, missing } from './list-cells';
 import { ListSortHeader } from './list-sort-header';

@@ -4,10 +4,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { labels } from '@vigil/core';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { SearchField } from '../../../components/search-field';
-import { labels } from '../../../lib/labels';
 import { paths } from '../../../lib/paths';
 
 interface ListToolbarProps {

@@ -1,6 +1,5 @@
 import Chip from '@mui/material/Chip';
-import type { PatientBadgeFlags } from '@vigil/core';
-import { patientBadgeLabels } from '../../../lib/labels';
+import { type PatientBadgeFlags, patientBadgeLabels } from '@vigil/core';
 
 type BadgeKey = keyof typeof patientBadgeLabels;
 

@@ -1,9 +1,8 @@
 import { TZDate } from '@date-fns/tz';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { type ConnectedDevice, defaultTimeZone, deviceBrandLabels } from '@vigil/core';
+import { type ConnectedDevice, defaultTimeZone, deviceBrandLabels, pairingLabels } from '@vigil/core';
 import { format } from 'date-fns';
-import { pairingLabels } from '../../../lib/labels';
 
 /** MM/DD/YYYY h:mm AM in the patient's time zone: a device's times matter to the hour. */
 export function dateTimeText(value: string | null, timeZone: string = defaultTimeZone): string {

@@ -9,9 +9,9 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { labels, pairingLabels } from '@vigil/core';
 import { useId, useState } from 'react';
 import { SectionCard } from '../../../components/section-card';
-import { labels, pairingLabels } from '../../../lib/labels';
 import { usePatientDevices } from '../api/get-patient-devices';
 import {
   brandText,

@@ -10,7 +10,9 @@ import {
   deviceBrands,
   deviceTypes,
   imeiLength,
+  labels,
   PairDeviceForm,
+  pairingLabels,
   toasts,
 } from '@vigil/core';
 import type { KeyboardEvent } from 'react';
@@ -25,7 +27,6 @@ import {
 import { FormTextField } from '../../../components/form-text-field';
 import { SectionCard } from '../../../components/section-card';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
-import { labels, pairingLabels } from '../../../lib/labels';
 import { showToast } from '../../../lib/toast';
 import { type PickedBrand, useFreeDevices } from '../api/get-free-devices';
 import { usePairDevice } from '../api/pair-device';

@@ -7,11 +7,17 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { type ConnectedDevice, type DeviceBrand, deletableBrands, toasts } from '@vigil/core';
+import {
+  type ConnectedDevice,
+  type DeviceBrand,
+  deletableBrands,
+  labels,
+  pairingLabels,
+  toasts,
+} from '@vigil/core';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { SectionCard } from '../../../components/section-card';
-import { labels, pairingLabels } from '../../../lib/labels';
 import { showToast } from '../../../lib/toast';
 import { useDisconnectDevice } from '../api/disconnect-device';
 import { activePairings, currentPairings, usePatientDevices } from '../api/get-patient-devices';

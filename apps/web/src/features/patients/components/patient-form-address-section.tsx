@@ -4,11 +4,10 @@ import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
-import { usStates } from '@vigil/core';
+import { patientFormLabels, usStates } from '@vigil/core';
 import { useId, useState } from 'react';
 import { type Control, useFormState } from 'react-hook-form';
 import { FormTextField } from '../../../components/form-text-field';
-import { patientFormLabels } from '../../../lib/labels';
 import type { PatientFormValues } from '../forms/patient-form-values';
 import { SelectField } from './patient-form-fields';
 

@@ -1,9 +1,8 @@
 import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
-import type { Portal, UserOption } from '@vigil/core';
+import { labels, type Portal, patientFormLabels, type UserOption } from '@vigil/core';
 import { type Control, type UseFormSetValue, useWatch } from 'react-hook-form';
 import { SectionCard } from '../../../components/section-card';
-import { labels, patientFormLabels } from '../../../lib/labels';
 import { useClinicOptions } from '../api/get-clinic-options';
 import { useUserOptions } from '../api/get-user-options';
 import type { PatientFormValues } from '../forms/patient-form-values';

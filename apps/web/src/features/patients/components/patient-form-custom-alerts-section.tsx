@@ -1,8 +1,8 @@
 import Typography from '@mui/material/Typography';
+import { patientFormLabels, patientFormNotices } from '@vigil/core';
 import type { Control } from 'react-hook-form';
 import { SectionCard } from '../../../components/section-card';
 import { ThresholdFields } from '../../../components/threshold-fields';
-import { patientFormLabels, patientFormNotices } from '../../../lib/labels';
 import type { PatientFormValues } from '../forms/patient-form-values';
 
 /** Custom alerts (spec patients 2.1, 9): edit only, the ten thresholds from the saved state. */

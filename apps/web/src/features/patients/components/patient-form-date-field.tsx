@@ -1,6 +1,6 @@
 import TextField from '@mui/material/TextField';
+import { patientFormLabels } from '@vigil/core';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
-import { patientFormLabels } from '../../../lib/labels';
 
 /**
  * The date input's typing rule (spec patients 5): only digits and slashes, at most 10 characters, and the

@@ -1,12 +1,11 @@
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
-import { messages, yesNo } from '@vigil/core';
+import { labels, messages, patientFormLabels, yesNo } from '@vigil/core';
 import { useId } from 'react';
 import { type Control, useWatch } from 'react-hook-form';
 import { FormTextField } from '../../../components/form-text-field';
 import { RadioField } from '../../../components/radio-field';
 import { SectionCard } from '../../../components/section-card';
-import { labels, patientFormLabels } from '../../../lib/labels';
 import type { PatientFormValues } from '../forms/patient-form-values';
 
 const yesNoOptions = yesNo.map((value) => ({ value, label: value === 'Yes' ? labels.yes : labels.no }));

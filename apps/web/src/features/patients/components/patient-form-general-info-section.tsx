@@ -5,11 +5,10 @@ import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import { phoneTypes } from '@vigil/core';
+import { labels, patientFormLabels, phoneTypes } from '@vigil/core';
 import { type Control, useFieldArray } from 'react-hook-form';
 import { FormTextField } from '../../../components/form-text-field';
 import { SectionCard } from '../../../components/section-card';
-import { labels, patientFormLabels } from '../../../lib/labels';
 import type { PatientFormValues } from '../forms/patient-form-values';
 import { asOptions, SelectField } from './patient-form-fields';
 

@@ -1,10 +1,9 @@
 import Grid from '@mui/material/Grid';
-import { diagnoses, genders, languages } from '@vigil/core';
+import { diagnoses, genderLabels, genders, labels, languages, patientFormLabels } from '@vigil/core';
 import type { Control } from 'react-hook-form';
 import { FormTextField } from '../../../components/form-text-field';
 import { RadioField } from '../../../components/radio-field';
 import { SectionCard } from '../../../components/section-card';
-import { genderLabels, labels, patientFormLabels } from '../../../lib/labels';
 import type { PatientFormValues } from '../forms/patient-form-values';
 import { DateTextField } from './patient-form-date-field';
 import { asOptions, SelectField } from './patient-form-fields';

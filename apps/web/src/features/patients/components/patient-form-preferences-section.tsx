@@ -8,7 +8,10 @@ import {
   contactConsentStatuses,
   contactTimes,
   formatPhone,
+  labels,
   maxDailyReminders,
+  patientFormLabels,
+  patientFormNotices,
   phoneDigits,
   reminderTimeSlots,
   textConsentOptions,
@@ -20,7 +23,6 @@ import { type Control, type UseFormGetValues, type UseFormSetValue, useWatch } f
 import { FormTextField } from '../../../components/form-text-field';
 import { RadioField } from '../../../components/radio-field';
 import { SectionCard } from '../../../components/section-card';
-import { labels, patientFormLabels, patientFormNotices } from '../../../lib/labels';
 import type { PatientFormValues } from '../forms/patient-form-values';
 import { asOptions, CheckboxGroupField, SelectField } from './patient-form-fields';
 

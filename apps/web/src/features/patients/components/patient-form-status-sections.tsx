@@ -1,7 +1,7 @@
 import Stack from '@mui/material/Stack';
+import { labels, patientFormLabels } from '@vigil/core';
 import { type Control, type UseFormSetValue, useWatch } from 'react-hook-form';
 import { SectionCard } from '../../../components/section-card';
-import { labels, patientFormLabels } from '../../../lib/labels';
 import type { PatientFormValues } from '../forms/patient-form-values';
 import { SwitchField } from './patient-form-fields';
 

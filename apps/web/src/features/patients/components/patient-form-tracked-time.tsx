@@ -4,10 +4,9 @@ import Popover from '@mui/material/Popover';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { ManualTimeForm, timerDisplay, trackedTimeTexts } from '@vigil/core';
+import { labels, ManualTimeForm, timerDisplay, trackedTimeTexts } from '@vigil/core';
 import { useId, useState } from 'react';
 import { SectionCard } from '../../../components/section-card';
-import { labels } from '../../../lib/labels';
 import { useAddManualTime } from '../api/add-manual-time';
 
 const digits = (value: string) => value.replace(/\D/g, '').slice(0, 2);

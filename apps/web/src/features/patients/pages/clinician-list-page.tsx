@@ -1,8 +1,13 @@
 import Card from '@mui/material/Card';
-import { activeFilterCount, type ClinicianListRow, type ClinicianListSortField, messages } from '@vigil/core';
+import {
+  activeFilterCount,
+  type ClinicianListRow,
+  type ClinicianListSortField,
+  labels,
+  messages,
+} from '@vigil/core';
 import { useCallback, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { labels } from '../../../lib/labels';
 import { links } from '../../../lib/paths';
 import { useSignedInUser } from '../../../lib/session/session-context';
 import { useClinicianList } from '../api/get-clinician-list';

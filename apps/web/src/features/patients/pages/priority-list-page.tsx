@@ -1,9 +1,8 @@
 import Card from '@mui/material/Card';
 import LinearProgress from '@mui/material/LinearProgress';
-import { activeFilterCount, messages, type PriorityListSortField } from '@vigil/core';
+import { activeFilterCount, labels, messages, type PriorityListSortField } from '@vigil/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { labels } from '../../../lib/labels';
 import { links } from '../../../lib/paths';
 import { useSignedInUser } from '../../../lib/session/session-context';
 import { usePriorityList } from '../api/get-priority-list';

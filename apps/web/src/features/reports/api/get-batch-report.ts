@@ -1,8 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { messages, type ReportView } from '@vigil/core';
+import { labels, messages, type ReportView } from '@vigil/core';
 import { type ApiFile, api, endsSession } from '../../../lib/api-client';
 import { openPendingTab, type PendingTab } from '../../../lib/files';
-import { labels } from '../../../lib/labels';
 import { showToast } from '../../../lib/toast';
 
 /** GET /api/reports/batch?reportId=: a done monitoring report's PDF, fetched with the bearer header. */

@@ -8,9 +8,8 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { type ReportView, reportTexts } from '@vigil/core';
+import { labels, type ReportView, reportTexts } from '@vigil/core';
 import { useId } from 'react';
-import { labels } from '../../../lib/labels';
 import { useOpenBatchReport } from '../api/get-batch-report';
 import { useReports } from '../api/get-reports';
 

@@ -1,9 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { AdminReportForm, reportTexts } from '@vigil/core';
+import { AdminReportForm, labels, reportTexts } from '@vigil/core';
 import { type Control, Controller, type Resolver, type UseFormSetValue, useWatch } from 'react-hook-form';
-import { labels } from '../../../lib/labels';
 import { monthLabel } from '../../../lib/months';
 import { type ReportClinic, useReportClinics } from '../api/get-report-clinics';
 import { useReportPhysicians } from '../api/get-report-physicians';

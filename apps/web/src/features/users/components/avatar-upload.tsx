@@ -3,9 +3,8 @@ import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { AvatarFile } from '@vigil/core';
+import { AvatarFile, labels } from '@vigil/core';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
-import { labels } from '../../../lib/labels';
 import { useUploadAvatar } from '../api/upload-avatar';
 
 interface AvatarUploadProps {

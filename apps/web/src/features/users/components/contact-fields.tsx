@@ -1,7 +1,7 @@
 import Grid from '@mui/material/Grid';
+import { labels } from '@vigil/core';
 import type { Control, FieldValues, Path } from 'react-hook-form';
 import { FormTextField } from '../../../components/form-text-field';
-import { labels } from '../../../lib/labels';
 
 interface ContactValues extends FieldValues {
   firstName: string;

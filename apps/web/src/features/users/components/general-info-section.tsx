@@ -1,9 +1,8 @@
 import Alert from '@mui/material/Alert';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
-import { type AccountForm, toasts } from '@vigil/core';
+import { type AccountForm, labels, notices, toasts } from '@vigil/core';
 import { SectionCard } from '../../../components/section-card';
-import { labels, notices } from '../../../lib/labels';
 import { useSession, useSignedInUser } from '../../../lib/session/session-context';
 import { showToast } from '../../../lib/toast';
 import { useUser } from '../api/get-user';

@@ -12,11 +12,10 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { messages, TemporaryPasswordForm, temporaryPasswordLength } from '@vigil/core';
+import { labels, messages, notices, TemporaryPasswordForm, temporaryPasswordLength } from '@vigil/core';
 import { useEffect, useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { PasswordField } from '../../../components/password-field';
-import { labels, notices } from '../../../lib/labels';
 import { useGeneratedPassword } from '../api/generate-password';
 
 interface TemporaryPasswordDialogProps {

@@ -1,9 +1,15 @@
 import Alert from '@mui/material/Alert';
-import { type CreateUserRequest, toasts, type UpdateUserRequest, type UserForm } from '@vigil/core';
+import {
+  type CreateUserRequest,
+  labels,
+  notices,
+  toasts,
+  type UpdateUserRequest,
+  type UserForm,
+} from '@vigil/core';
 import { Navigate, useParams } from 'react-router';
 import { FormPage, useGoBack } from '../../../components/form-page';
 import { LoadingScreen } from '../../../components/loading-screen';
-import { labels, notices } from '../../../lib/labels';
 import { paths } from '../../../lib/paths';
 import { useSignedInUser } from '../../../lib/session/session-context';
 import { showToast } from '../../../lib/toast';

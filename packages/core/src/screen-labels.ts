@@ -1,6 +1,9 @@
+import { commonTexts, detailLabels, monthlyNoteTexts } from './messages.js';
+
 /**
- * Screen labels of the web app. Messages that the spec defines (validation, toasts, notices) come from
- * @vigil/core; these are the names of fields, buttons, headings and menu entries.
+ * Screen labels: the names of fields, buttons, headings and menu entries, as the specs spell them where
+ * they give them. Messages (validation, toasts, notices) are in messages.ts; a word both use is written
+ * once, there.
  */
 export const productName = 'Vigil';
 
@@ -26,7 +29,7 @@ export const labels = {
   updatePassword: 'Update Password',
   passwordUpdated: 'Password Updated',
   signingOut: 'Signing out...',
-  loading: 'Loading...',
+  loading: commonTexts.loading,
   clinicsDashboard: 'Clinics Dashboard',
   clinicianPatientList: 'Clinician Patient List',
   patientPriorityList: 'Patient Priority List',
@@ -118,12 +121,12 @@ export const labels = {
   showingPatients: (from: number, to: number, total: number) => `Showing ${from}-${to} of ${total} patients`,
   pages: 'Pages',
   markReviewed: 'Mark Reviewed',
-  reviewed: 'Reviewed',
+  reviewed: monthlyNoteTexts.reviewed,
   dob: 'DOB',
-  dateOfEnrollment: 'Date of Enrollment',
+  dateOfEnrollment: detailLabels.dateOfEnrollment,
   never: 'Never',
-  lastCompletedCall: 'Last Completed Call',
-  lastAttemptedCall: 'Last Attempted Call',
+  lastCompletedCall: detailLabels.lastCompletedCall,
+  lastAttemptedCall: detailLabels.lastAttemptedCall,
   callsAttempted: '# of Calls Attempted',
   tracked: 'Tracked',
   trackedOver: (minutes: number) => `Tracked over ${minutes} minutes`,
