@@ -8,6 +8,7 @@ import { asUser, createTestApp, outboxFor, signIn, type TestApp } from '../../te
 import { createAuditService } from '../audit/audit.service.js';
 import { createAuthService } from '../auth/auth.service.js';
 import { createOutboxService } from '../outbox/outbox.service.js';
+import { clinicBody } from './clinic-fixtures.js';
 import { createClinicsService } from './clinics.service.js';
 
 let t: TestApp;
@@ -19,18 +20,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const db = () => t.app.vigil.database.db;
-const clinicBody = (slug: string) => ({
-  clinic_name: `Clinic ${slug}`,
-  clinic_slug: slug,
-  clinic_area_code: '503',
-  clinic_address: '1 Main St, Portland, OR 97201',
-  clinic_admin_first_name: 'Ada',
-  clinic_admin_last_name: 'Lovelace',
-  clinic_admin_role: 'PHYSICIAN' as const,
-  clinic_admin_phone: '5035550177',
-  clinic_admin_email: `admin@${slug}.demo`,
-  emergencyProtocol: 'Call 911',
-});
 /** The database refuses the set-password email to this address: the last step of creating an account. */
 const refusingTheEmailTo = <T>(email: string, body: () => Promise<T>) =>
   whileRefusing(db(), { table: 'outbox', operation: 'insert', when: `new."to" = '${email}'` }, body);

@@ -6,6 +6,7 @@ import { demoIds, demoPassword } from '../../db/seed/demo.js';
 import { multipartFile, tinyJpeg, tinyPng } from '../../test/multipart.js';
 import { whileRefusing } from '../../test/refuse-writes.js';
 import { asUser, createTestApp, outboxFor, signIn, type TestApp } from '../../test/test-app.js';
+import { clinicBody } from '../clinics/clinic-fixtures.js';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -290,20 +291,6 @@ describe('permission matrix: users and clinics routes', () => {
     }>;
     expect(operators.every((u) => u.role.portal === 'CIRCLE')).toBe(true);
   });
-});
-
-const clinicBody = (slug: string, overrides: Record<string, unknown> = {}) => ({
-  clinic_name: `Clinic ${slug}`,
-  clinic_slug: slug,
-  clinic_area_code: '503',
-  clinic_address: '1 Main St, Portland, OR 97201',
-  clinic_admin_first_name: 'Ada',
-  clinic_admin_last_name: 'Lovelace',
-  clinic_admin_role: 'PHYSICIAN',
-  clinic_admin_phone: '5035550177',
-  clinic_admin_email: `admin@${slug}.demo`,
-  emergencyProtocol: 'Call 911',
-  ...overrides,
 });
 
 describe('creating users', () => {
