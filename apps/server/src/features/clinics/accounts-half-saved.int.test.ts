@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinics, users } from '../../db/schema/index.js';
-import { demoIds } from '../../db/seed/demo.js';
 import type { SmsProvider } from '../../integrations/sms/sms-provider.js';
 import { whileRefusing } from '../../test/refuse-writes.js';
 import { asUser, createTestApp, outboxFor, signIn, type TestApp } from '../../test/test-app.js';
 import { createAuditService } from '../audit/audit.service.js';
 import { createAuthService } from '../auth/auth.service.js';
 import { createOutboxService } from '../outbox/outbox.service.js';
+import { newUserBody } from '../users/user-fixtures.js';
 import { clinicBody } from './clinic-fixtures.js';
 import { createClinicsService } from './clinics.service.js';
 
@@ -26,18 +26,7 @@ const refusingTheEmailTo = <T>(email: string, body: () => Promise<T>) =>
 
 describe('an account whose set-password email cannot be stored', () => {
   it('is not created, and creating it again works and emails the link', async () => {
-    const body = {
-      firstName: 'Casey',
-      lastName: 'Halfway',
-      phone: '5035550199',
-      email: 'casey.halfway@sunrise.demo',
-      admin: false,
-      clinicalRole: 'STAFF',
-      timeTrackingEnabled: false,
-      twoFactorType: 'none',
-      role: { portal: 'CLINIC' },
-      clinicId: demoIds.sunrise,
-    };
+    const body = newUserBody();
     const failed = await refusingTheEmailTo(body.email, () => asUser(t.app, token).post('/api/users', body));
     expect(failed.statusCode).toBe(500);
     expect(await db().select().from(users).where(eq(users.email, body.email))).toEqual([]);

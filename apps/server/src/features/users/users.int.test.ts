@@ -7,6 +7,7 @@ import { multipartFile, tinyJpeg, tinyPng } from '../../test/multipart.js';
 import { whileRefusing } from '../../test/refuse-writes.js';
 import { asUser, createTestApp, outboxFor, signIn, type TestApp } from '../../test/test-app.js';
 import { clinicBody } from '../clinics/clinic-fixtures.js';
+import { newUserBody } from './user-fixtures.js';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -27,20 +28,6 @@ afterAll(() => t.close());
 
 const as = (who: Who) => asUser(t.app, who === 'anonymous' ? 'none' : tokens[who]!);
 const db = () => t.app.vigil.database.db;
-let counter = 0;
-const newUserBody = (overrides: Record<string, unknown> = {}) => ({
-  firstName: 'Casey',
-  lastName: `Tester${++counter}`,
-  phone: '5035550199',
-  email: `casey${counter}@sunrise.demo`,
-  admin: false,
-  clinicalRole: 'STAFF',
-  timeTrackingEnabled: false,
-  twoFactorType: 'none',
-  role: { portal: 'CLINIC' },
-  clinicId: demoIds.sunrise,
-  ...overrides,
-});
 
 describe('permission matrix: users and clinics routes', () => {
   type Row = [string, (who: Who) => Promise<{ statusCode: number }>, Record<Who, number>];
