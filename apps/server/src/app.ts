@@ -93,6 +93,7 @@ import { registerAuth } from './plugins/auth.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerSecurityHeaders } from './plugins/security.js';
+import { rejectUnstorableText } from './plugins/storable-text.js';
 import { registerWeb } from './plugins/web.js';
 
 export interface BuildOptions {
@@ -153,6 +154,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  rejectUnstorableText(app);
   // Before any route, so every plugin's routes (registered later, inheriting the hook) are seen.
   const routes: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {

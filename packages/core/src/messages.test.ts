@@ -39,6 +39,7 @@ const notValidation: MessageKey[] = [
   'downloadFailed',
   'serverError',
   'savedAtTheSameTime',
+  'unstorableText',
   'unauthorized',
   'sessionTimedOut',
 ];

@@ -59,6 +59,8 @@ export const messages = {
   invalidZip: 'Invalid ZIP code',
   outOfRange: 'Value is out of range',
   savedAtTheSameTime: 'Someone saved the same thing at the same moment. Reload the page and try again.',
+  unstorableText:
+    'This text contains a character that cannot be saved (a null character or a broken symbol).',
   readingValueRequired: 'Enter at least one reading',
   dateMustBeFuture: 'Choose a date and time in the future',
   monthlyNoteTooLong: 'Note must be 240 characters or fewer',

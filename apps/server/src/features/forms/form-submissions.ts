@@ -81,7 +81,9 @@ export async function checkHostedSubmission(
   const repo = createFormsRepository(tx);
   if (input.form.kind !== 'HOSTED') throw new AppError('VALIDATION', formTexts.notHosted);
   if (input.form.retired) throw new AppError('CONFLICT', formTexts.formRetired);
-  const version = await repo.findVersion(input.form.id, input.version);
+  // A version past what the column can hold does not exist (and would make the query fail).
+  const version =
+    input.version <= 2_147_483_647 ? await repo.findVersion(input.form.id, input.version) : undefined;
   if (!version) {
     throw new AppError('VALIDATION', formTexts.versionUnknown, { version: formTexts.versionUnknown });
   }

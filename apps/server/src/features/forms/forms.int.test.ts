@@ -163,6 +163,14 @@ describe('answers that do not fit the definition', () => {
       data: validData,
     });
     expect(noVersion.statusCode).toBe(400);
+    // Past the largest version the database holds: unknown as well, not a server error.
+    const pastAnyVersion = await w.as('northStaff').post(`/api/forms/${patient}/submissions`, {
+      formId: form._id,
+      version: 2_147_483_648,
+      data: validData,
+    });
+    expect(pastAnyVersion.statusCode).toBe(400);
+    expect(pastAnyVersion.json().fields).toEqual({ version: formTexts.versionUnknown });
     expect(await counts()).toEqual(before);
   });
 

@@ -1,4 +1,4 @@
-import { errorMessages, unrecognisedReasons } from '@vigil/core';
+import { errorMessages, messages, unrecognisedReasons } from '@vigil/core';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinics, readings } from '../../db/schema/index.js';
@@ -240,6 +240,42 @@ describe('payloads refused', () => {
     expect(ahead.json().message).toBe(errorMessages.readingInFuture);
     const skew = await deliver(app(), 'pylo', { ...pylo, id: 'pylo-skew', measured_at: at(4 * minute) });
     expect(skew.json()).toEqual({ stored: 1, duplicates: 0 });
+  });
+
+  it('text the database cannot store (a NUL, half a surrogate pair) is a 400 naming the field; nothing is stored', async () => {
+    const before = await totalReadings();
+    const nul = await deliver(app(), 'tenovi', [{ ...tenoviArray[0], device_name: 'Cuff\u0000' }]);
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toEqual({
+      message: messages.unstorableText,
+      code: 'VALIDATION',
+      fields: { '0.device_name': messages.unstorableText },
+    });
+    const broken = await deliver(app(), 'pylo', { ...pylo, id: 'pylo-\ud800' });
+    expect(broken.json().fields).toEqual({ id: messages.unstorableText });
+    expect(await totalReadings()).toBe(before);
+  });
+});
+
+describe("a device's own figures too large to keep", () => {
+  it('store the reading, and leave the battery and signal as they were', async () => {
+    const signalBefore = (await deviceRow(db(), d.scale)).signal;
+    const loud = await deliver(app(), 'bodytrace', {
+      ...bodyTraceScale,
+      ts: bodyTraceScale.ts + 3_600_000,
+      signalStrength: 2_147_483_648,
+    });
+    expect(loud.json()).toEqual({ stored: 1, duplicates: 0 });
+    expect((await deviceRow(db(), d.scale)).signal).toBe(signalBefore);
+
+    const batteryBefore = (await deviceRow(db(), d.tenovi)).battery;
+    const [pressure] = tenoviArray;
+    const charged = await deliver(app(), 'tenovi', [
+      { ...pressure, timestamp: '2026-11-02T16:00:00Z' },
+      { ...pressure, metric: 'battery_percentage', value_1: '99999999999', value_2: null },
+    ]);
+    expect(charged.json()).toEqual({ stored: 1, duplicates: 0 });
+    expect((await deviceRow(db(), d.tenovi)).battery).toBe(batteryBefore);
   });
 });
 

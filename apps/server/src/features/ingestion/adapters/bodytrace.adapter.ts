@@ -1,7 +1,7 @@
 import { gramsPerPound, imeiWithCheckDigit, pascalsPerMmHg } from '@vigil/core';
 import { z } from 'zod';
 import type { DeviceDelivery } from '../ingestion.types.js';
-import { hasValue, hundredths, numeric, parsePayload, whole } from './parse-payload.js';
+import { deviceFigure, hasValue, hundredths, numeric, parsePayload, whole } from './parse-payload.js';
 
 const digits = z
   .union([z.string(), z.number()])
@@ -83,7 +83,7 @@ export function adaptBodyTrace(payload: unknown): DeviceDelivery[] {
           ]
         : [],
       battery: null,
-      signal: whole(signal),
+      signal: deviceFigure(signal),
       raw: payload,
     },
   ];

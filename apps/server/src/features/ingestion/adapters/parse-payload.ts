@@ -64,6 +64,15 @@ export const instant = z.union([z.string(), z.number()]).transform((value, ctx) 
 export const whole = (n: number | null) => (n === null ? null : Math.round(n));
 export const hundredths = (n: number | null) => (n === null ? null : Math.round(n * 100) / 100);
 
+/**
+ * A device's own figure (battery, signal strength), rounded; unknown when it does not fit the inventory's
+ * integer column. An odd figure about the device never costs the reading it came with.
+ */
+export const deviceFigure = (n: number | null) => {
+  const rounded = whole(n);
+  return rounded !== null && Math.abs(rounded) <= 2_147_483_647 ? rounded : null;
+};
+
 /** Whether a reading carries a measurement; one with none is a heartbeat. */
 export const hasValue = (r: {
   systolic?: number | null;

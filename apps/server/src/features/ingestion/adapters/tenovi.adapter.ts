@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import type { DeviceDelivery, VendorReading } from '../ingestion.types.js';
-import { hasValue, hundredths, identifier, instant, numeric, parsePayload, whole } from './parse-payload.js';
+import {
+  deviceFigure,
+  hasValue,
+  hundredths,
+  identifier,
+  instant,
+  numeric,
+  parsePayload,
+  whole,
+} from './parse-payload.js';
 
 const TenoviMeasurement = z
   .object({
@@ -79,7 +88,7 @@ export function adaptTenovi(payload: unknown): DeviceDelivery[] {
       } else if (m.metric === 'weight') {
         others.push({ ...reading(m, raw), weight: hundredths(m.value_1) });
       } else if (m.metric === 'battery_percentage' && m.value_1 !== null) {
-        delivery.battery = whole(m.value_1);
+        delivery.battery = deviceFigure(m.value_1);
       }
     }
     for (const { m, raw } of group) {

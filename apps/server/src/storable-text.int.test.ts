@@ -1,0 +1,50 @@
+import { messages } from '@vigil/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { patients } from './db/schema/index.js';
+import { demoIds } from './db/seed/demo.js';
+import { asUser, createTestApp, signIn, type TestApp } from './test/test-app.js';
+
+let t: TestApp;
+let token: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await signIn(t.app, 'staff@sunrise.demo');
+});
+afterAll(() => t.close());
+
+const refusal = (field: string) => ({
+  message: messages.unstorableText,
+  code: 'VALIDATION',
+  fields: { [field]: messages.unstorableText },
+});
+
+describe('text the database cannot store, anywhere in a request', () => {
+  it('a NUL in a new patient is a 400 naming the field, and no patient is added', async () => {
+    const before = (await t.app.vigil.database.db.select().from(patients)).length;
+    const res = await asUser(t.app, token).post('/api/pacients', {
+      firstName: 'Ann\u0000',
+      preferences: { emergencyContact: { notes: 'ok' } },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual(refusal('firstName'));
+    expect((await t.app.vigil.database.db.select().from(patients)).length).toBe(before);
+  });
+
+  it('half a surrogate pair in a nested field names its path', async () => {
+    const res = await asUser(t.app, token).put(`/api/users/updateFilters/${demoIds.staffSunrise}`, {
+      activeStatus: 'active',
+      nested: { notes: ['fine', 'broken \ud800'] },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual(refusal('nested.notes.1'));
+  });
+
+  it('a NUL in a search or an id is refused the same way', async () => {
+    const search = await asUser(t.app, token).get('/api/pacients/patient-priority-list?searchString=a%00b');
+    expect(search.statusCode).toBe(400);
+    expect(search.json()).toEqual(refusal('searchString'));
+    const id = await asUser(t.app, token).get('/api/pacients/a%00b');
+    expect(id.statusCode).toBe(400);
+    expect(id.json()).toEqual(refusal('id'));
+  });
+});
