@@ -89,6 +89,7 @@ import {
   startWithingsNotifications,
   type WithingsNotificationQueue,
 } from './jobs/withings-notification.job.js';
+import { loggableError } from './lib/loggable-error.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
@@ -144,6 +145,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
             serializers: {
               req: (req) => ({ method: req.method, url: req.routeOptions?.url ?? 'unmatched' }),
               res: (res) => ({ statusCode: res.statusCode }),
+              // Errors without a query's values or the database's message and detail (DESIGN 5).
+              err: loggableError,
             },
           },
     bodyLimit: 1_048_576,
