@@ -49,6 +49,13 @@ export function registerErrorHandler(app: FastifyInstance) {
         .status(409)
         .send({ message: messages.savedAtTheSameTime, code: 'CONFLICT' } satisfies ErrorBody);
     }
+    // A multipart body the parser (busboy) cannot read, having no boundary or being cut short: its errors
+    // carry no status, but the fault is the upload's.
+    if (/^(Multipart: |Unexpected end of (form|multipart data))/.test(error.message)) {
+      return reply
+        .status(400)
+        .send({ message: 'The upload could not be read', code: 'BAD_MULTIPART' } satisfies ErrorBody);
+    }
     const known = error.code ? clientErrors[error.code] : undefined;
     if (known) return reply.status(known.status).send({ message: known.message, code: error.code });
     const status = error.statusCode ?? 500;

@@ -604,6 +604,24 @@ describe('avatar upload', () => {
     expect((await as('sunriseStaff').get('/api/auth/me')).json().data.avatar).toBe(before);
   });
 
+  it.each([
+    ['without a boundary', 'multipart/form-data', 'garbage'],
+    [
+      'cut short',
+      'multipart/form-data; boundary=abc',
+      '--abc\r\nContent-Disposition: form-data; name="file"',
+    ],
+  ])('answers a multipart body %s with 400, not 500', async (_, contentType, payload) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/account/avatar',
+      payload,
+      headers: { 'content-type': contentType, authorization: `Bearer ${tokens.sunriseStaff}` },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'The upload could not be read', code: 'BAD_MULTIPART' });
+  });
+
   it('refuses a text file renamed to .png', async () => {
     const res = await upload('avatar.png', 'image/png', Buffer.from('just some text, not an image'));
     expect(res.statusCode).toBe(415);
