@@ -284,11 +284,15 @@ async function patientTimeZone(tx: DbOrTx, patientId: string): Promise<string> {
 export function cleanFileName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
   // Control characters and quotes would break the Content-Disposition header the name is served in.
-  const cleaned = [...base]
-    .filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f && c !== '"')
-    .join('')
-    .trim()
-    .slice(0, 200);
+  // Cut by characters, not UTF-16 units, so a symbol at the limit is never split in half.
+  const cleaned = [
+    ...[...base]
+      .filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f && c !== '"')
+      .join('')
+      .trim(),
+  ]
+    .slice(0, 200)
+    .join('');
   return cleaned || 'attachment';
 }
 
