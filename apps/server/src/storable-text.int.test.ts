@@ -48,3 +48,24 @@ describe('text the database cannot store, anywhere in a request', () => {
     expect(id.json()).toEqual(refusal('id'));
   });
 });
+
+describe('dates the database cannot hold', () => {
+  const patient = '00000000-0000-4000-a001-000000000003';
+
+  it('year 0 or past 9998 in a range, a marker or a report is a 400, never a 500', async () => {
+    const as = asUser(t.app, token);
+    const answers = [
+      await as.get(`/api/pacients/${patient}/readings?start=0000-01-01T00:00:00Z&end=0000-06-01T00:00:00Z`),
+      await as.post(`/api/sms/set-last-addressed/${patient}`, {
+        addressed: true,
+        date: '0000-01-01T00:00:00Z',
+      }),
+      await as.get(`/api/auditTrailLogs/${patient}?fromDate=9999-01-01&endDate=9999-12-31`),
+      await as.get(`/api/auditTrailLogs/${patient}?fromDate=0000-01-01&endDate=0000-01-02`),
+      await as.get(
+        `/api/reports/billing?month=12&year=9999&clinic=${demoIds.sunrise}&physician=${demoIds.physicianSunrise}`,
+      ),
+    ];
+    expect(answers.map((r) => r.statusCode)).toEqual([400, 400, 400, 400, 400]);
+  });
+});

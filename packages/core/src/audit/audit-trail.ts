@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { calendarDay, defaultTimeZone, startOfCalendarDay } from '../format/calendar.helpers.js';
+import { storableYear } from '../format/patterns.constants.js';
 import { formatDate } from '../format/text.helpers.js';
+import { messages } from '../messages.js';
 import { type RoleType, roleLabel } from '../users/roles.js';
 
 /**
@@ -28,9 +30,11 @@ export const auditTrailTexts = {
   rangeTooLong: `The range can span at most ${auditTrailMaxDays} days`,
 } as const;
 
+const storableDay = z.iso.date().refine((day) => storableYear(Number(day.slice(0, 4))), messages.invalidDate);
+
 /** GET /auditTrailLogs/{patientId}?fromDate=YYYY-MM-DD&endDate=YYYY-MM-DD, both days included. */
 export const AuditTrailQuery = z
-  .object({ fromDate: z.iso.date(), endDate: z.iso.date() })
+  .object({ fromDate: storableDay, endDate: storableDay })
   .refine((q) => q.fromDate <= q.endDate, { message: auditTrailTexts.rangeOrder, path: ['endDate'] })
   .refine((q) => isoDayNumber(q.endDate) - isoDayNumber(q.fromDate) < auditTrailMaxDays, {
     message: auditTrailTexts.rangeTooLong,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableYear } from '../format/patterns.constants.js';
 import { messages, textMessageTexts } from '../messages.js';
 import { providerName } from '../users/roles.js';
 
@@ -27,7 +28,7 @@ export const SetLastAddressedRequest = z.object({
   date: z.iso
     .datetime({ offset: true, message: messages.invalidDate })
     .transform((v) => new Date(v))
-    .refine((d) => d.getUTCFullYear() < 10000, messages.invalidDate),
+    .refine((d) => storableYear(d.getUTCFullYear()), messages.invalidDate),
 });
 
 export const SmsPatientParams = z.object({ patientId: z.string().max(100) });

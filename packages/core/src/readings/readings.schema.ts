@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { z } from 'zod';
+import { storableYear } from '../format/patterns.constants.js';
 import { detailPageErrors, messages, toasts } from '../messages.js';
 import { GraphFilterData } from '../patients/patient-details.js';
 import { readingBounds, readingTimeZoneIds } from './readings.constants.js';
@@ -172,7 +173,8 @@ export const readingsRangeMaxDays = 400;
 
 const instant = z.iso
   .datetime({ offset: true, error: detailPageErrors.instantRequired })
-  .transform((value) => new Date(value));
+  .transform((value) => new Date(value))
+  .refine((date) => storableYear(date.getUTCFullYear()), detailPageErrors.instantRequired);
 
 /**
  * GET /pacients/{id}/readings?start=&end= as the server checks it: two ISO instants, the start before

@@ -5,7 +5,8 @@ import { patientReportTypes, reportKinds, reportVersions } from './reports.const
 
 const required = requiredText;
 const month = z.coerce.number({ error: messages.required }).int().min(1, messages.required).max(12);
-const year = z.coerce.number({ error: messages.required }).int().min(2018).max(9999);
+// At most 9998: a report's period ends on the first day after it, which must be a date the database holds.
+const year = z.coerce.number({ error: messages.required }).int().min(2018).max(9998);
 
 /**
  * The admin Reports section: physician and clinic required; billing also requires a month. Monitoring
