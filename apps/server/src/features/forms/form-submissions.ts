@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, type FormAnswer, formNoteText, formTexts } from '@vigil/core';
 import type { Tx } from '../../db/client.js';
+import { integerMax } from '../../db/limits.js';
 import type { FormRow } from '../../db/schema/index.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { readHostedAnswers } from './form-answers.js';
@@ -83,7 +84,7 @@ export async function checkHostedSubmission(
   if (input.form.retired) throw new AppError('CONFLICT', formTexts.formRetired);
   // A version past what the column can hold does not exist (and would make the query fail).
   const version =
-    input.version <= 2_147_483_647 ? await repo.findVersion(input.form.id, input.version) : undefined;
+    input.version <= integerMax ? await repo.findVersion(input.form.id, input.version) : undefined;
   if (!version) {
     throw new AppError('VALIDATION', formTexts.versionUnknown, { version: formTexts.versionUnknown });
   }

@@ -1,5 +1,6 @@
 import { AppError, type DeviceBrand, deviceBrandSource } from '@vigil/core';
 import { z } from 'zod';
+import { integerMax } from '../../../db/limits.js';
 import type { DeviceDelivery, VendorReading } from '../ingestion.types.js';
 
 /**
@@ -70,7 +71,7 @@ export const hundredths = (n: number | null) => (n === null ? null : Math.round(
  */
 export const deviceFigure = (n: number | null) => {
   const rounded = whole(n);
-  return rounded !== null && Math.abs(rounded) <= 2_147_483_647 ? rounded : null;
+  return rounded !== null && Math.abs(rounded) <= integerMax ? rounded : null;
 };
 
 /** Whether a reading carries a measurement; one with none is a heartbeat. */
