@@ -1,6 +1,3 @@
-/** @jsxRuntime automatic */
-/** @jsxImportSource react */
-// tsx runs the server from the repository root, where no tsconfig sets the JSX transform: these say it.
 /**
  * The patient report PDF (decision 0013): the one module other features import, for a report alone
  * (`GET /reports/patient`, the monthly email) or many in one document (the monitoring batch).
@@ -17,9 +14,9 @@
  *   still snoozed. No audit event is written: the caller records one for its reason.
  * - `renderPatientReportsPdf(reports, options?)`: one Letter-size document, each report starting on a new
  *   page, numbered within itself; an empty list renders one page reading `options.emptyText` ('No patients').
+ *   It is laid out in the PDF render thread (`pdf-render-thread.ts`), not the thread answering requests.
  * - `patientReportFileName(data)`: the file name the route and the email give the PDF.
  */
-import { Font, renderToBuffer } from '@react-pdf/renderer';
 import { weightComparisonDays } from '@vigil/core';
 import type { DbOrTx } from '../../../db/client.js';
 import { createMonthlyNotesRepository } from '../../monthly-notes/monthly-notes.repository.js';
@@ -32,7 +29,7 @@ import {
   type PatientReportRequest,
   reportMonthRange,
 } from './patient-report-data.js';
-import { PatientReportsDocument } from './patient-report-document.js';
+import { createPdfRenderThread } from './pdf-render-thread.js';
 
 export type {
   PatientReportData,
@@ -40,8 +37,7 @@ export type {
 } from './patient-report-data.js';
 export { reportMonthLabel } from './patient-report-data.js';
 
-// Names and notes are printed whole: react-pdf would otherwise hyphenate words at a line's end.
-Font.registerHyphenationCallback((word) => [word]);
+const renderThread = createPdfRenderThread();
 
 const weekMs = weightComparisonDays * 86_400_000;
 
@@ -85,9 +81,7 @@ export async function renderPatientReportsPdf(
   const title =
     options.title ??
     (reports.length === 1 ? `${reports[0]!.title} - ${reports[0]!.patient.name}` : 'Patient Reports');
-  return renderToBuffer(
-    <PatientReportsDocument reports={reports} title={title} emptyText={options.emptyText ?? 'No patients'} />,
-  );
+  return renderThread.render({ reports, title, emptyText: options.emptyText ?? 'No patients' });
 }
 
 /** 'Blood Pressure Report - Rosa Diaz - 2026-11.pdf': letters of any language, nothing a path could use. */
