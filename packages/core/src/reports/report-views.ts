@@ -22,6 +22,9 @@ export interface FirstReadingDate {
 }
 
 /** The /account Reports section and the Export Data Report dialog: the labels the spec gives them. */
+/** Monitoring reports one user may have waiting to be built at once (ours: the spec sets no limit). */
+export const maxPendingReportsPerUser = 10;
+
 export const reportTexts = {
   section: 'Reports',
   billing: 'Billing',
@@ -47,4 +50,5 @@ export const reportTexts = {
   noEmailConsent: 'This patient has not agreed to receive email.',
   noEmailAddress: 'This patient has no email address.',
   reportNotReady: 'This report is not ready to download.',
+  tooManyPending: `You have ${maxPendingReportsPerUser} reports still being built. Please wait for one to finish before generating another.`,
 } as const;

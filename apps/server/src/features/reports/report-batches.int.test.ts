@@ -1,4 +1,4 @@
-import { reportTexts } from '@vigil/core';
+import { maxPendingReportsPerUser, reportTexts } from '@vigil/core';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, reports } from '../../db/schema/index.js';
@@ -127,5 +127,35 @@ describe('downloading a report', () => {
       .set({ requestedBy: ids.southPhysician })
       .where(eq(reports.id, id));
     expect((await w.as('southPhysician').get(`/api/reports/batch?reportId=${id}`)).statusCode).toBe(404);
+  });
+});
+
+describe("a user's reports waiting to be built", () => {
+  it(`are at most ${maxPendingReportsPerUser}, counted one request after another, and the room comes back as one is built`, async () => {
+    const own = { clinic: ids.north, physician: ids.northPhysician };
+    const answers = await Promise.all(
+      Array.from({ length: maxPendingReportsPerUser + 3 }, () => generate('northPhysician', own)),
+    );
+    const statuses = answers.map((res) => res.statusCode).sort();
+    expect(statuses).toEqual([
+      ...Array<number>(maxPendingReportsPerUser).fill(200),
+      ...Array<number>(3).fill(429),
+    ]);
+    const refused = answers.find((res) => res.statusCode === 429)!;
+    expect(refused.json().message).toBe(reportTexts.tooManyPending);
+    expect(refused.json().message).toContain(`You have ${maxPendingReportsPerUser} reports`);
+    expect(refused.headers['retry-after']).toBe('10');
+    const mine = (await w.as('northPhysician').get('/api/reports')).json().data as { _id: string }[];
+    expect(mine).toHaveLength(maxPendingReportsPerUser);
+
+    // Someone else's requests are not held back by this user's.
+    expect((await generate('northStaff', { ...own, physician: 'all' })).statusCode).toBe(200);
+
+    await w.t.app.vigil.database.db
+      .update(reports)
+      .set({ status: 'failed', failureReason: 'x', completedAt: new Date() })
+      .where(eq(reports.id, mine[0]!._id));
+    expect((await generate('northPhysician', own)).statusCode).toBe(200);
+    expect((await generate('northPhysician', own)).statusCode).toBe(429);
   });
 });

@@ -1,5 +1,5 @@
 import type { ReportView } from '@vigil/core';
-import { and, asc, desc, eq, lt, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, lt, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { clinics, patients, type ReportRow, reports, users } from '../../db/schema/index.js';
@@ -48,6 +48,19 @@ export function createReportBatchesRepository(db: DbOrTx) {
       );
 
   return {
+    /**
+     * How many of this user's reports are pending, with the user's row locked until the transaction ends,
+     * so two requests of one user count one after the other.
+     */
+    async countPendingOfRequesterLocked(userId: string): Promise<number> {
+      await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+      const [row] = await db
+        .select({ n: count() })
+        .from(reports)
+        .where(and(eq(reports.requestedBy, userId), eq(reports.status, 'pending')));
+      return row!.n;
+    },
+
     async insert(values: NewReport): Promise<ReportRow> {
       const [row] = await db
         .insert(reports)

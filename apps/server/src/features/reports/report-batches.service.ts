@@ -2,6 +2,7 @@ import {
   AppError,
   errorMessages,
   type GenerateReportRequest,
+  maxPendingReportsPerUser,
   monitoringReportFileName,
   type ReportVersion,
   type ReportView,
@@ -59,6 +60,9 @@ export class ReportBuildFailed extends Error {
   }
 }
 
+/** The reports list polls every 10 seconds (spec administration 4): a try after that may find room. */
+const reportPendingRetrySeconds = 10;
+
 export const reportStorageKey = (reportId: string) => `reports/${reportId}.pdf`;
 /** Beside the PDF, the ids of the patients it holds: the download's audit event names them. */
 const reportPatientsKey = (reportId: string) => `reports/${reportId}.json`;
@@ -97,7 +101,16 @@ export function createReportBatchesService(deps: {
       const { month, year } = request;
       const patientIds = await repo.findPatientIdsByClinic(target.clinic.id, target.physician?.id ?? null);
       const report = await db.transaction(async (tx) => {
-        const row = await createReportBatchesRepository(tx).insert({
+        const txRepo = createReportBatchesRepository(tx);
+        // Each report is built in turn: one user's many would hold everyone else's back.
+        if ((await txRepo.countPendingOfRequesterLocked(actor.id)) >= maxPendingReportsPerUser)
+          throw new AppError(
+            'TOO_MANY_REQUESTS',
+            reportTexts.tooManyPending,
+            undefined,
+            reportPendingRetrySeconds,
+          );
+        const row = await txRepo.insert({
           clinicId: target.clinic.id,
           physicianId: target.physician?.id ?? null,
           requestedBy: actor.id,
