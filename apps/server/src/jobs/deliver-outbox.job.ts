@@ -5,7 +5,7 @@ import type { Db } from '../db/client.js';
 import type { MessageRow } from '../db/schema/index.js';
 import { createAuditService } from '../features/audit/audit.service.js';
 import type { MediaLinks } from '../features/messages/media-links.js';
-import { messageStatusEvent } from '../features/messages/message-status.js';
+import { deliveryMovesOn, messageStatusEvent } from '../features/messages/message-status.js';
 import { createMessagesRepository } from '../features/messages/messages.repository.js';
 import { createOutboxRepository } from '../features/outbox/outbox.repository.js';
 import type { DeliveryScheduler } from '../features/outbox/outbox.service.js';
@@ -31,7 +31,11 @@ export interface DeliverOutboxDeps {
 /** A queued row not visible yet: its sender's transaction has not committed. pg-boss retries it. */
 export class OutboxRowNotCommittedError extends Error {}
 
-/** A patient text's delivery status moved by the job: the change and its audit event stand together. */
+/**
+ * A patient text's delivery status moved by the job: the change and its audit event stand together. The
+ * provider's id is always stored; the status only if it moves the text on (Twilio's callback, matched by
+ * our id, may already have said 'delivered').
+ */
 function setTextStatus(
   deps: DeliverOutboxDeps,
   text: MessageRow,
@@ -43,11 +47,20 @@ function setTextStatus(
   },
 ) {
   return deps.db.transaction(async (tx) => {
-    await createMessagesRepository(tx).updateMessage(text.id, changes, deps.clock.now());
-    await createAuditService({ clock: deps.clock }).record(
-      tx,
-      messageStatusEvent(text, changes.status, changes.errorMessage ?? null),
+    const repo = createMessagesRepository(tx);
+    const current = (await repo.lockMessageById(text.id)) ?? text;
+    const { providerSid, ...status } = changes;
+    const movesOn = deliveryMovesOn(current.status, changes.status);
+    await repo.updateMessage(
+      text.id,
+      { ...(providerSid === undefined ? {} : { providerSid }), ...(movesOn ? status : {}) },
+      deps.clock.now(),
     );
+    if (movesOn && current.status !== changes.status)
+      await createAuditService({ clock: deps.clock }).record(
+        tx,
+        messageStatusEvent(text, changes.status, changes.errorMessage ?? null),
+      );
   });
 }
 
@@ -89,7 +102,10 @@ export async function deliverOutboxMessage(
             from: message.from,
             body: message.body,
             ...(media.length ? { mediaUrls: media } : {}),
-            ...(text && deps.patientTexts ? { statusCallback: deps.patientTexts.statusCallbackUrl } : {}),
+            // Our text's id rides along, so the callback finds the text even before its provider id is stored.
+            ...(text && deps.patientTexts
+              ? { statusCallback: `${deps.patientTexts.statusCallbackUrl}?text=${text.id}` }
+              : {}),
           })
         : await deps.email.send({
             to: message.to,

@@ -73,7 +73,9 @@ describe('sendPatientText', () => {
       false,
     );
     expect(sent).toHaveLength(1);
-    expect(sent[0]!.statusCallback).toBe('https://vigil.example/api/webhooks/twilio/status');
+    expect(sent[0]!.statusCallback).toBe(
+      `https://vigil.example/api/webhooks/twilio/status?text=${message.id}`,
+    );
     expect(sent[0]!.mediaUrls?.[0]).toMatch(
       new RegExp(
         `^https://vigil\\.example/api/webhooks/twilio/media/${message.id}/${attachment.id}\\?expires=\\d+&signature=`,

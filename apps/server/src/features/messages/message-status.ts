@@ -1,6 +1,21 @@
 import type { MessageRow } from '../../db/schema/index.js';
 import type { AuditEventInput } from '../audit/audit.repository.js';
 
+/** How far a delivery status has come: a late word (a callback, the job) never moves a text back. */
+export const deliveryRank: Record<string, number> = {
+  queued: 0,
+  accepted: 0,
+  sending: 1,
+  sent: 2,
+  delivered: 3,
+  undelivered: 4,
+  failed: 4,
+};
+
+/** Whether a text at `current` may take `next`: the same rank (failed after undelivered) or further on. */
+export const deliveryMovesOn = (current: string, next: string) =>
+  (deliveryRank[next] ?? 0) >= (deliveryRank[current] ?? 0);
+
 const statusWords: Record<string, string> = {
   queued: 'Text message queued',
   sent: 'Text message sent',

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { textMessageTexts } from '@vigil/core';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -15,6 +15,8 @@ import {
   smsOptOuts,
   unmatchedMessages,
 } from '../../db/schema/index.js';
+import type { SmsProvider } from '../../integrations/sms/sms-provider.js';
+import { deliverOutboxMessage } from '../../jobs/deliver-outbox.job.js';
 import {
   type InboundSms,
   inboundSmsParams,
@@ -32,6 +34,7 @@ import {
   fixtureIds,
   worldWithPatientInEachClinic,
 } from '../patients/patient-fixtures.js';
+import { createMediaLinks } from './media-links.js';
 
 const clinicNumber = '+15035550101';
 const patientNumber = '+15551234567';
@@ -281,6 +284,56 @@ describe('opt-out, HELP and delivery status', () => {
       'x',
     );
     expect(forged.statusCode).toBe(403);
+  });
+
+  it('a callback that comes before the job has stored Twilio’s id finds the text by ours, and the job then moves nothing back', async () => {
+    const res = await world
+      .as('northStaff')
+      .post(`/api/sms/${world.northPatient}`, { text: 'Early?', attachments: [] });
+    const id = res.json().data.message._id as string;
+    const [queued] = await db().select().from(messages).where(eq(messages.id, id));
+    expect(queued).toMatchObject({ status: 'queued' });
+    const callbacks: number[] = [];
+    const sms: SmsProvider = {
+      name: 'fake',
+      // Twilio's 'delivered' arrives while the job still waits for the send's answer.
+      send: async (m) => {
+        const url = new URL(m.statusCallback!);
+        expect(url.search).toBe(`?text=${id}`);
+        const params = statusCallbackParams({ sid: 'SMearly1', status: 'delivered' });
+        callbacks.push((await postSigned(`${url.pathname}${url.search}`, params)).statusCode);
+        return { providerId: 'SMearly1' };
+      },
+      provisionNumber: async () => '',
+      releaseNumber: async () => undefined,
+    };
+    await deliverOutboxMessage(
+      {
+        db: db(),
+        clock: world.t.clock,
+        sms,
+        email: { name: 'unused', send: async () => ({ providerId: 'x' }) },
+        patientTexts: {
+          mediaLinks: createMediaLinks({ publicUrl, key: 'k' }),
+          statusCallbackUrl: `${publicUrl}${twilioWebhookPaths.status}`,
+        },
+      },
+      queued!.providerSid!,
+      false,
+    );
+    expect(callbacks).toEqual([200]);
+    const [after] = await db().select().from(messages).where(eq(messages.id, id));
+    expect(after).toMatchObject({ status: 'delivered', providerSid: 'SMearly1' });
+    const statusEvents = await db()
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, id), eq(auditEvents.action, 'message.status-changed')));
+    expect(statusEvents.map((e) => (e.details as { status: string }).status)).toEqual(['delivered']);
+
+    // A later callback naming the text, or naming none, or a text that is not this one, finds it by Twilio's id.
+    const failed = statusCallbackParams({ sid: 'SMearly1', status: 'failed', errorCode: 30007 });
+    await postSigned(`${twilioWebhookPaths.status}?text=${randomUUID()}`, failed);
+    expect((await db().select().from(messages).where(eq(messages.id, id)))[0]!.status).toBe('failed');
   });
 
   // PGlite runs one statement at a time, so two callbacks cannot overlap there.

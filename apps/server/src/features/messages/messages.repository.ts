@@ -229,6 +229,12 @@ export function createMessagesRepository(db: DbOrTx) {
       const [row] = await db.select().from(messages).where(eq(messages.id, id));
       return row;
     },
+    /** As `findMessageById`, locked until the transaction ends (its status is about to change). */
+    async lockMessageById(id: string): Promise<MessageRow | undefined> {
+      if (!isUuid(id)) return undefined;
+      const [row] = await db.select().from(messages).where(eq(messages.id, id)).for('update');
+      return row;
+    },
 
     async insertUnmatched(values: typeof unmatchedMessages.$inferInsert): Promise<boolean> {
       const rows = await db

@@ -59,9 +59,13 @@ export function twilioWebhooksRoutes(
 
     api.post(
       '/webhooks/twilio/status',
-      { config, schema: { tags }, preValidation: checkSignature },
+      {
+        config,
+        schema: { tags, querystring: z.object({ text: z.string().max(100).optional() }) },
+        preValidation: checkSignature,
+      },
       async (req, reply) => {
-        await deps.service.updateStatus(formParams(req.body));
+        await deps.service.updateStatus(formParams(req.body), req.query.text);
         return reply.type('text/xml').send(emptyTwiml);
       },
     );

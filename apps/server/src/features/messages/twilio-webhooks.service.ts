@@ -16,7 +16,7 @@ import { refreshPatientMetrics } from '../patients/patient-metrics.service.js';
 import { detectContentType } from './attachment-content.js';
 import type { MediaLinks } from './media-links.js';
 import type { MessageSender } from './message-sender.js';
-import { messageStatusEvent } from './message-status.js';
+import { deliveryMovesOn, deliveryRank, messageStatusEvent } from './message-status.js';
 import { createMessagesRepository } from './messages.repository.js';
 
 export interface TwilioWebhooksDeps {
@@ -36,16 +36,6 @@ const maxMedia = 10;
 const maxMediaBytes = 5 * 1024 * 1024;
 const mediaTimeoutMs = 15_000;
 
-/** How far a delivery status has come: a late callback never moves a text back. */
-const statusRank: Record<string, number> = {
-  queued: 0,
-  accepted: 0,
-  sending: 1,
-  sent: 2,
-  delivered: 3,
-  undelivered: 4,
-  failed: 4,
-};
 const storedStatus = (s: string) => (s === 'accepted' ? 'queued' : s === 'sending' ? 'sent' : s);
 
 const missing = (field: string) => new AppError('VALIDATION', 'Required', { [field]: 'Required' });
@@ -222,24 +212,37 @@ export function createTwilioWebhooksService(deps: TwilioWebhooksDeps) {
       return { stored };
     },
 
-    async updateStatus(params: Record<string, string>): Promise<{ updated: boolean }> {
+    /**
+     * Twilio's word on a text's delivery. `textId` is our text's id, which the status callback's URL
+     * carries (`?text=`): a callback may come before the outbox job has stored Twilio's id on the text, and
+     * is then matched by it (a text still queued takes the callback's id). Without it, by Twilio's id.
+     */
+    async updateStatus(params: Record<string, string>, textId?: string): Promise<{ updated: boolean }> {
       const sid = params.MessageSid?.trim() || params.SmsSid?.trim();
       const status = (params.MessageStatus ?? params.SmsStatus ?? '').trim().toLowerCase();
       if (!sid || sid.length > 64) throw missing('MessageSid');
-      if (!(status in statusRank)) return { updated: false };
+      if (!(status in deliveryRank)) return { updated: false };
       const errorCode = params.ErrorCode?.trim().slice(0, 16) || null;
       const failed = status === 'failed' || status === 'undelivered';
       const reason = failed ? deliveryFailureReason(errorCode) : null;
       return db.transaction(async (tx) => {
         const repo = createMessagesRepository(tx);
         // Locked: of two callbacks for one text at the same moment, the second sees what the first stored.
-        const message = await repo.lockMessageByProviderSid(sid);
+        const named = textId === undefined ? undefined : await repo.lockMessageById(textId);
+        const message =
+          named && (named.providerSid === sid || named.status === 'queued')
+            ? named
+            : await repo.lockMessageByProviderSid(sid);
         if (message?.direction !== 'outbound') return { updated: false };
-        if ((statusRank[storedStatus(status)] ?? 0) < (statusRank[message.status] ?? 0))
-          return { updated: false };
+        if (!deliveryMovesOn(message.status, storedStatus(status))) return { updated: false };
         await repo.updateMessage(
           message.id,
-          { status: storedStatus(status), errorCode: failed ? errorCode : null, errorMessage: reason },
+          {
+            ...(message.providerSid === sid ? {} : { providerSid: sid }),
+            status: storedStatus(status),
+            errorCode: failed ? errorCode : null,
+            errorMessage: reason,
+          },
           clock.now(),
         );
         // A repeated callback of the status already stored changes nothing a person would read.
