@@ -276,13 +276,20 @@ export function createPatientListsRepository(db: DbOrTx) {
      * this calendar day of their clinic, in one INSERT ... SELECT, and the day rollups' tracked seconds with
      * it. The selection's rows are locked first, in id order: a concurrent bulk request then waits and
      * finds the entries of this one, and a concurrent timer save (whose metrics refresh locks its patient)
-     * recounts its day after this commits. Answers how many patients were selected and which were tracked.
+     * recounts its day after this commits. The entries' time is read from `now` once the rows are locked,
+     * so it is later than any write of these patients that committed before. Answers how many patients were
+     * selected, which were tracked, and that time.
      */
     async insertBulkTime(
       scope: PatientScope,
       selection: ListSelection,
-      entry: { userId: string; seconds: number; note: string; at: Date },
-    ): Promise<{ selected: number; tracked: { id: string; patientId: string; clinicId: string }[] }> {
+      entry: { userId: string; seconds: number; note: string },
+      now: () => Date,
+    ): Promise<{
+      selected: number;
+      tracked: { id: string; patientId: string; clinicId: string }[];
+      at: Date;
+    }> {
       const where = selectionCondition(scope, selection);
       const selected = await db
         .select({ id: patients.id })
@@ -290,7 +297,8 @@ export function createPatientListsRepository(db: DbOrTx) {
         .where(where)
         .orderBy(patients.id)
         .for('update');
-      const at = entry.at.toISOString();
+      const when = now();
+      const at = when.toISOString();
       const day = sql<string>`((${at}::timestamptz) at time zone ${clinics.timeZone})::date`;
       const done = alias(timeEntries, 'done');
       const inserted = await db
@@ -351,6 +359,7 @@ export function createPatientListsRepository(db: DbOrTx) {
       return {
         selected: selected.length,
         tracked: inserted.map((r) => ({ id: r.id, patientId: r.patientId, clinicId: r.clinicId })),
+        at: when,
       };
     },
   };

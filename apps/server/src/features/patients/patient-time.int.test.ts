@@ -1,7 +1,14 @@
 import { bulkTimeNotes, type ClinicianListRow, type PatientListPage, type PatientView } from '@vigil/core';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, patientDayRollups, patients, timeEntries } from '../../db/schema/index.js';
+import {
+  auditEvents,
+  patientDayRollups,
+  patientMetrics,
+  patients,
+  timeEntries,
+} from '../../db/schema/index.js';
+import { onPostgres } from '../../test/test-app.js';
 import {
   addPatient,
   createWorld,
@@ -10,6 +17,7 @@ import {
   type Who,
   type World,
 } from './patient-fixtures.js';
+import { refreshManyPatientMetrics } from './patient-metrics.service.js';
 
 let w: World;
 const db = () => w.t.app.vigil.database.db;
@@ -201,6 +209,48 @@ describe('time on one patient', () => {
     );
     expect(sentences).toHaveLength(5);
   });
+
+  // PGlite runs one statement at a time, so saves cannot overlap there.
+  it.runIf(onPostgres)(
+    'saves of one patient’s time by two users at the same moment all land (PostgreSQL only)',
+    async () => {
+      const patient = await addPatient(w, 'northStaff', patientBody({ firstName: 'Concurrent' }));
+      const save = (who: Who) =>
+        w.as(who).post(`/api/pacients/${patient}/track`, { time: 60, kind: 'manual' });
+      for (let round = 0; round < 3; round++) {
+        const answers = await Promise.all(
+          (['northStaff', 'northPhysician'] as const).flatMap((who) => [save(who), save(who), save(who)]),
+        );
+        expect(answers.map((a) => a.statusCode)).toEqual(Array(6).fill(200));
+      }
+      const stored = await db().select().from(timeEntries).where(eq(timeEntries.patientId, patient));
+      expect(stored).toHaveLength(18);
+      const [metrics] = await db().select().from(patientMetrics).where(eq(patientMetrics.patientId, patient));
+      expect(metrics!.trackedTimeThisMonth).toBe(18 * 60);
+    },
+  );
+
+  it.runIf(onPostgres)(
+    'bulk time that waited for a patient counts from when it got them, so a refresh meanwhile does not hide it (PostgreSQL only)',
+    async () => {
+      const patient = await addPatient(w, 'northStaff', patientBody({ firstName: 'Waitedfor' }));
+      let bulkDone: Promise<{ statusCode: number }> | undefined;
+      await db().transaction(async (tx) => {
+        // Another write holds the patient; the bulk request comes and waits for it.
+        await tx.select({ id: patients.id }).from(patients).where(eq(patients.id, patient)).for('update');
+        bulkDone = w.as('northStaff').post('/api/pacients/bulkTimeTrack?searchString=Waitedfor', bulk);
+        await new Promise((r) => setTimeout(r, 300));
+        // Meanwhile a minute passes and the metrics job, which takes no lock, refreshes the patient.
+        w.t.clock.advance(60_000);
+        await refreshManyPatientMetrics(db(), [patient], w.t.clock.now());
+      });
+      expect((await bulkDone!).statusCode).toBe(200);
+      const [entry] = await db().select().from(timeEntries).where(eq(timeEntries.patientId, patient));
+      expect(entry!.at).toEqual(w.t.clock.now());
+      const [metrics] = await db().select().from(patientMetrics).where(eq(patientMetrics.patientId, patient));
+      expect(metrics!.trackedTimeThisMonth).toBe(30);
+    },
+  );
 
   it('refuses malformed time and changes nothing', async () => {
     const [before] = await db().select({ n: count() }).from(timeEntries);

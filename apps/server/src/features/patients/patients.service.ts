@@ -695,17 +695,17 @@ export function createPatientsService(deps: PatientsDeps) {
       body: BulkTimeBody,
       ip: string | null,
     ): Promise<BulkTimeResult> {
-      const now = clock.now();
       return db.transaction(async (tx) => {
-        const { selected, tracked } = await createPatientListsRepository(tx).insertBulkTime(
+        const { selected, tracked, at } = await createPatientListsRepository(tx).insertBulkTime(
           patientScope(actor),
           selectionOf(query),
-          { userId: actor.id, seconds: body.time, note: body.text, at: now },
+          { userId: actor.id, seconds: body.time, note: body.text },
+          () => clock.now(),
         );
         await refreshManyPatientMetrics(
           tx,
           tracked.map((t) => t.patientId),
-          now,
+          at,
         );
         await audit.recordMany(
           tx,
@@ -737,6 +737,9 @@ export function createPatientsService(deps: PatientsDeps) {
       return db.transaction(async (tx) => {
         const repo = createPatientsRepository(tx);
         let seconds = body.time;
+        // The patient's row first, as every write that refreshes the metrics takes it: the entry's foreign
+        // key would otherwise share it, and two saves would deadlock upgrading to the metrics' lock.
+        if (!(await repo.lockById(patientScope(actor), id))) throw notFound();
         // The user's row is locked before the window is read and held until the entry is in: a second tab's
         // save waits here, then sees this one's entry and keeps only the time since it.
         if (kind === 'timer') await repo.lockUser(actor.id);
