@@ -20,6 +20,7 @@ export const errorMessages = {
   devicePaired: 'This device is already paired with a patient.',
   deviceOtherClinic: 'This device belongs to another clinic.',
   deviceIsDeactivated: 'This device is deactivated.',
+  deviceJustDeleted: 'This device was deleted from the inventory a moment ago. Please try again.',
   webhookUnauthorized: 'Invalid webhook credentials.',
   readingOutOfRange: 'The reading is outside the physiological range.',
   readingInFuture: 'The reading is stamped in the future.',

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../../db/client.js';
 import { auditEvents, type DeviceRow, devices, patientDevices } from '../../db/schema/index.js';
 import { fakeWithingsUserId } from '../../integrations/vendors/fake-vendors.js';
+import { whileSlowing } from '../../test/refuse-writes.js';
+import { onPostgres } from '../../test/test-app.js';
 import { createAuditService } from '../audit/audit.service.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import { startFakeVendors } from '../ingestion/ingestion-fixtures.js';
@@ -504,6 +506,48 @@ describe('concurrency', () => {
     expect(rows).toHaveLength(1);
     expect(await currentPairings(rows[0]!.id)).toHaveLength(1);
   });
+
+  // PGlite runs one statement at a time, so a delete and a pairing cannot overlap there.
+  it.runIf(onPostgres)(
+    'a pairing that comes while the device is being deleted or deactivated waits for it and is refused (PostgreSQL only)',
+    async () => {
+      // The change holds its transaction open a moment after its write; the connect arrives inside it.
+      const raceWith = async (
+        slowed: string,
+        change: (deviceId: string) => Promise<{ statusCode: number }>,
+      ) => {
+        const imei = nextImei();
+        const { _id } = await addInventoryDevice(w, {
+          brand: 'BODYTRACE',
+          serialNumber: imei,
+          clinicId: ids.north,
+        });
+        const slow = { table: 'devices', operation: 'update' as const, when: slowed, ms: 400 };
+        return whileSlowing(db(), slow, async () => {
+          const changed = change(_id);
+          await new Promise((r) => setTimeout(r, 100));
+          const connect = await connectBodyTrace(w, 'northStaff', north, imei);
+          return { deviceId: _id, changed: (await changed).statusCode, connect };
+        });
+      };
+
+      const deleted = await raceWith('new.deleted_at is not null', (id) =>
+        w.as('circleAdmin').delete(`/api/devices/${id}`),
+      );
+      expect(deleted.changed).toBe(200);
+      expect(deleted.connect.statusCode).toBe(409);
+      expect(deleted.connect.json().message).toBe(errorMessages.deviceJustDeleted);
+      expect(await currentPairings(deleted.deviceId)).toHaveLength(0);
+
+      const deactivated = await raceWith("new.status = 'deactivated'", (id) =>
+        w.as('circleAdmin').post('/api/withings/Updatesimstatus', { deviceObjectId: id }),
+      );
+      expect(deactivated.changed).toBe(200);
+      expect(deactivated.connect.statusCode).toBe(409);
+      expect(deactivated.connect.json().message).toBe(errorMessages.deviceIsDeactivated);
+      expect(await currentPairings(deactivated.deviceId)).toHaveLength(0);
+    },
+  );
 
   it('keeps one current pairing per device in the database itself', async () => {
     const device = await addInventoryDevice(w, { brand: 'Smart Meter', clinicId: ids.north });

@@ -136,19 +136,32 @@ export function createPairingService(deps: PairingDeps) {
   }
 
   /**
+   * The device as it stands once locked: a delete or a deactivation that was under way has committed, and
+   * what it changed is what the caller checks. Deleted meanwhile, 409 (another try adds an identifier anew).
+   */
+  async function lockedDevice(repo: DevicesRepository, device: DeviceRow): Promise<DeviceRow> {
+    const locked = await repo.lockDevice(device.id);
+    if (!locked) throw conflict(errorMessages.deviceJustDeleted);
+    return locked;
+  }
+
+  /**
    * Pairs a device with a patient inside the caller's transaction (decision 0009): a device of another clinic,
    * a deactivated one or one that has a patient is refused with 409; a device of the operator's stock takes
-   * the patient's clinic. The pairing is inserted first, so a refused pairing changes nothing.
+   * the patient's clinic. The device is locked and read again first, as its delete and deactivation lock it,
+   * so neither can pass a pairing being made. The pairing is inserted first, so a refused pairing changes
+   * nothing.
    */
   async function pair(
     tx: Tx,
     actor: AuthUser,
     patient: PairingPatient,
-    found: DeviceRow,
+    given: DeviceRow,
     identity: Partial<DeviceIdentity>,
     ip: string | null,
   ): Promise<ConnectedDevice> {
     const repo = createDevicesRepository(tx);
+    const found = await lockedDevice(repo, given);
     if (found.clinicId && found.clinicId !== patient.clinicId)
       throw conflict(errorMessages.deviceOtherClinic);
     if (found.status === 'deactivated') throw conflict(errorMessages.deviceIsDeactivated);
@@ -191,7 +204,10 @@ export function createPairingService(deps: PairingDeps) {
     return toConnectedDevice(pairing, device);
   }
 
-  /** The patient's current pairing of the device named, locked, or 404 (no such device, or not theirs). */
+  /**
+   * The patient's current pairing of the device named, with the device, both locked, or 404 (no such device,
+   * or not theirs).
+   */
   async function patientPairing(
     repo: DevicesRepository,
     actor: AuthUser,
@@ -200,7 +216,7 @@ export function createPairingService(deps: PairingDeps) {
     ref: DeviceRef,
   ): Promise<{ patient: PairingPatient; device: DeviceRow; pairing: PatientDeviceRow }> {
     const patient = await visiblePatient(repo, actor, patientId);
-    const device = await deviceByRef(repo, brand, ref);
+    const device = await lockedDevice(repo, await deviceByRef(repo, brand, ref));
     const pairing = await repo.lockCurrentPairing(device.id);
     if (!pairing || pairing.patientId !== patient.id) throw notFound();
     return { patient, device, pairing };
