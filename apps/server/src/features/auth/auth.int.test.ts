@@ -1,9 +1,9 @@
-import { authMessages, messages } from '@vigil/core';
+import { authLimits, authMessages, messages } from '@vigil/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, clinics, sessions, users } from '../../db/schema/index.js';
 import { demoIds, demoPassword } from '../../db/seed/demo.js';
-import { asUser, createTestApp, outboxFor, signIn, type TestApp } from '../../test/test-app.js';
+import { asUser, createTestApp, onPostgres, outboxFor, signIn, type TestApp } from '../../test/test-app.js';
 import { hashPassword } from './secrets.js';
 
 let t: TestApp;
@@ -74,6 +74,22 @@ describe('POST /api/auth', () => {
     );
   });
 
+  // PGlite runs one statement at a time, so attempts cannot overlap there.
+  it.runIf(onPostgres)(
+    'counts attempts at the same moment one after another: the fifth locks the account and none passes it (PostgreSQL only)',
+    async () => {
+      const email = 'physician@sunrise.demo';
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, () => login({ email, password: 'Wrong!Pass1' })),
+      );
+      const statuses = answers.map((a) => a.statusCode).sort();
+      expect(statuses).toEqual([...Array(4).fill(404), ...Array(8).fill(423)]);
+      expect((await login({ email, password: demoPassword })).statusCode).toBe(423);
+      t.clock.advance(15 * minute + 1000);
+      expect((await login({ email, password: demoPassword })).statusCode).toBe(200);
+    },
+  );
+
   it('resets the failure count after a successful sign-in', async () => {
     const email = 'navigator@circle.demo';
     for (let i = 0; i < 4; i++) await login({ email, password: 'Wrong!Pass1' });
@@ -123,16 +139,22 @@ describe('two-factor sign-in by SMS', () => {
     expect((await login({ email, password: demoPassword, verificationCode: code })).statusCode).toBe(400);
   });
 
-  it('rejects a wrong code, and spends the code after 5 wrong tries', async () => {
+  it('counts wrong codes as failed sign-ins: the fifth in a row locks the account', async () => {
+    await db().update(users).set({ failedLoginCount: 0 }).where(eq(users.email, email));
     await login({ email, password: demoPassword });
     const code = await latestCode();
     const wrong = code === '000000' ? '111111' : '000000';
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 4; i++) {
       const res = await login({ email, password: demoPassword, verificationCode: wrong });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(authMessages.invalidVerificationCode);
     }
-    expect((await login({ email, password: demoPassword, verificationCode: code })).statusCode).toBe(400);
+    const fifth = await login({ email, password: demoPassword, verificationCode: wrong });
+    expect(fifth.statusCode).toBe(423);
+    expect(fifth.json().message).toBe(authMessages.accountLocked);
+    expect((await login({ email, password: demoPassword, verificationCode: code })).statusCode).toBe(423);
+    expect((await login({ email, password: demoPassword })).statusCode).toBe(423);
+    t.clock.advance(15 * minute + 1000);
   });
 
   it('rejects a code older than 10 minutes', async () => {
@@ -146,6 +168,24 @@ describe('two-factor sign-in by SMS', () => {
     await login({ email, password: demoPassword });
     const code = await latestCode();
     expect((await login({ email, password: 'Wrong!Pass1', verificationCode: code })).statusCode).toBe(404);
+  });
+
+  it(`texts at most ${authLimits.verificationCodesPerHour} codes an hour`, async () => {
+    t.clock.advance(61 * minute);
+    for (let i = 0; i < authLimits.verificationCodesPerHour; i++)
+      expect((await login({ email, password: demoPassword })).json().pendingVerificationCode).toBe(true);
+    const texted = (await outboxFor(t.app, phone)).length;
+    const refused = await login({ email, password: demoPassword });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(authMessages.tooManyVerificationCodes);
+    expect(refused.headers['retry-after']).toBe('3600');
+    expect(await outboxFor(t.app, phone)).toHaveLength(texted);
+    // The newest code still signs in; an hour on, codes are texted again.
+    expect(
+      (await login({ email, password: demoPassword, verificationCode: await latestCode() })).statusCode,
+    ).toBe(200);
+    t.clock.advance(61 * minute);
+    expect((await login({ email, password: demoPassword })).json().pendingVerificationCode).toBe(true);
   });
 });
 

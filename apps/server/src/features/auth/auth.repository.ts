@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { batched } from '../../db/batched.js';
 import type { DbOrTx } from '../../db/client.js';
 import { preparedOnce } from '../../db/prepared.js';
@@ -102,6 +102,16 @@ export function createAuthRepository(db: DbOrTx) {
         )
         .orderBy(desc(authTokens.createdAt));
       return rows;
+    },
+    /** How many tokens of a kind the user was given since `since` (used or not). */
+    async countTokensSince(userId: string, kind: AuthTokenRow['kind'], since: Date): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(authTokens)
+        .where(
+          and(eq(authTokens.userId, userId), eq(authTokens.kind, kind), gte(authTokens.createdAt, since)),
+        );
+      return row!.n;
     },
     async incrementTokenAttempts(id: string): Promise<number> {
       const [row] = await db

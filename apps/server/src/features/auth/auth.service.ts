@@ -27,6 +27,16 @@ import {
 } from './secrets.js';
 
 const minutes = (n: number) => n * 60_000;
+
+/** What a sign-in attempt came to, decided while the user's row is held. */
+type SignInVerdict =
+  | { kind: 'locked'; until: Date }
+  | { kind: 'wrong-password' }
+  | { kind: 'wrong-code' }
+  | { kind: 'too-many-codes' }
+  | { kind: 'code-sent'; outboxId: string | null }
+  | { kind: 'passed' };
+
 const hours = (n: number) => n * 3_600_000;
 /** How stale a session's last-seen time may get before a request refreshes it (the idle limit is 30 minutes). */
 const sessionTouchIntervalMs = 30_000;
@@ -69,106 +79,165 @@ export function createAuthService(deps: AuthDeps) {
     }
   }
 
-  async function recordFailure(user: UserWithClinic | undefined, ip: string | null): Promise<never> {
-    if (!user) {
-      await audit.record(db, {
-        actorUserId: null,
-        action: 'auth.sign-in-failed',
-        message: 'Sign-in failed: no account has this email',
-        details: { reason: 'unknown-email' },
-        ip,
-      });
-      throw new AppError('INVALID_CREDENTIALS', authMessages.invalidCredentials);
-    }
-    const count = await usersRepo.incrementFailedLogins(user.id);
-    if (count >= authLimits.lockoutFailures) {
-      const lockedUntil = new Date(clock.now().getTime() + minutes(authLimits.lockoutMinutes));
-      await usersRepo.update(user.id, { lockedUntil, failedLoginCount: 0 }, clock.now());
-      await audit.record(db, {
-        actorUserId: user.id,
-        clinicId: user.clinicId,
-        action: 'auth.lockout',
-        message: `Account locked for ${authLimits.lockoutMinutes} minutes after ${count} failed sign-ins`,
-        ip,
-      });
-      throw new AppError(
-        'ACCOUNT_LOCKED',
-        authMessages.accountLocked,
-        undefined,
-        authLimits.lockoutMinutes * 60,
-      );
-    }
+  const accountLocked = (until: Date) =>
+    new AppError(
+      'ACCOUNT_LOCKED',
+      authMessages.accountLocked,
+      undefined,
+      Math.max(1, Math.ceil((until.getTime() - clock.now().getTime()) / 1000)),
+    );
+
+  async function unknownEmail(ip: string | null): Promise<never> {
     await audit.record(db, {
-      actorUserId: user.id,
-      clinicId: user.clinicId,
+      actorUserId: null,
       action: 'auth.sign-in-failed',
-      message: 'Sign-in failed: wrong password',
-      details: { reason: 'wrong-password', failures: count },
+      message: 'Sign-in failed: no account has this email',
+      details: { reason: 'unknown-email' },
       ip,
     });
     throw new AppError('INVALID_CREDENTIALS', authMessages.invalidCredentials);
   }
 
-  async function checkVerificationCode(user: UserWithClinic, code: string, ip: string | null) {
-    const [live] = await authRepo.findLiveToken(user.id, ['verification'], clock.now());
-    if (live && sameHash(live.tokenHash, sha256(code)) && (await authRepo.consumeToken(live.id, clock.now())))
-      return;
-    if (live) {
-      const attempts = await authRepo.incrementTokenAttempts(live.id);
-      // After the last allowed try the code is spent; the user must start again for a new one.
-      if (attempts >= authLimits.verificationCodeTries) await authRepo.consumeToken(live.id, clock.now());
+  /**
+   * Counts a wrong password or a wrong code against the account, inside the caller's transaction that holds
+   * the user's row: the fifth in a row locks it for 15 minutes (DESIGN 5), whichever of the two they were.
+   */
+  async function countFailure(
+    tx: DbOrTx,
+    user: UserWithClinic,
+    failuresBefore: number,
+    reason: 'wrong-password' | 'wrong-code',
+    ip: string | null,
+  ): Promise<SignInVerdict> {
+    const now = clock.now();
+    const failures = failuresBefore + 1;
+    if (failures >= authLimits.lockoutFailures) {
+      const until = new Date(now.getTime() + minutes(authLimits.lockoutMinutes));
+      await createUsersRepository(tx).update(user.id, { lockedUntil: until, failedLoginCount: 0 }, now);
+      await audit.record(tx, {
+        actorUserId: user.id,
+        clinicId: user.clinicId,
+        action: 'auth.lockout',
+        message: `Account locked for ${authLimits.lockoutMinutes} minutes after ${failures} failed sign-ins`,
+        ip,
+      });
+      return { kind: 'locked', until };
     }
-    await audit.record(db, {
-      actorUserId: user.id,
-      clinicId: user.clinicId,
-      action: 'auth.verification-failed',
-      message: 'Sign-in failed: wrong or expired verification code',
-      ip,
-    });
-    throw new AppError('VALIDATION', authMessages.invalidVerificationCode, {
-      verificationCode: authMessages.invalidVerificationCode,
-    });
+    await createUsersRepository(tx).update(user.id, { failedLoginCount: failures }, now);
+    await audit.record(
+      tx,
+      reason === 'wrong-password'
+        ? {
+            actorUserId: user.id,
+            clinicId: user.clinicId,
+            action: 'auth.sign-in-failed',
+            message: 'Sign-in failed: wrong password',
+            details: { reason, failures },
+            ip,
+          }
+        : {
+            actorUserId: user.id,
+            clinicId: user.clinicId,
+            action: 'auth.verification-failed',
+            message: 'Sign-in failed: wrong or expired verification code',
+            details: { reason, failures },
+            ip,
+          },
+    );
+    return { kind: reason };
+  }
+
+  /** Whether the code is the user's live one; a wrong try counts on the code, which five spend. */
+  async function verificationCodeMatches(tx: DbOrTx, user: UserWithClinic, code: string): Promise<boolean> {
+    const tokens = createAuthRepository(tx);
+    const [live] = await tokens.findLiveToken(user.id, ['verification'], clock.now());
+    if (live && sameHash(live.tokenHash, sha256(code)) && (await tokens.consumeToken(live.id, clock.now())))
+      return true;
+    if (live) {
+      const attempts = await tokens.incrementTokenAttempts(live.id);
+      // After the last allowed try the code is spent; the user must start again for a new one.
+      if (attempts >= authLimits.verificationCodeTries) await tokens.consumeToken(live.id, clock.now());
+    }
+    return false;
+  }
+
+  /** A new code for the user's phone, queued in the transaction; at most a few an hour. */
+  async function issueVerificationCode(tx: DbOrTx, user: UserWithClinic): Promise<SignInVerdict> {
+    const now = clock.now();
+    const tokens = createAuthRepository(tx);
+    const sentLastHour = await tokens.countTokensSince(
+      user.id,
+      'verification',
+      new Date(now.getTime() - hours(1)),
+    );
+    if (sentLastHour >= authLimits.verificationCodesPerHour) return { kind: 'too-many-codes' };
+    const code = newVerificationCode();
+    await tokens.consumeTokensOfUser(user.id, ['verification'], now);
+    await tokens.insertToken(
+      {
+        userId: user.id,
+        kind: 'verification',
+        tokenHash: sha256(code),
+        expiresAt: new Date(now.getTime() + minutes(authLimits.verificationCodeMinutes)),
+      },
+      now,
+    );
+    const outboxId = user.phone
+      ? await deps.outbox.enqueueIn(tx, {
+          channel: 'sms',
+          to: user.phone,
+          clinicId: user.clinicId,
+          body: `Your Vigil verification code is ${code}. It expires in ${authLimits.verificationCodeMinutes} minutes.`,
+        })
+      : null;
+    return { kind: 'code-sent', outboxId };
   }
 
   return {
     async signIn(input: LoginRequest, ip: string | null): Promise<LoginResponse> {
       const user = await usersRepo.findByEmail(input.email);
-      if (user?.lockedUntil && user.lockedUntil > clock.now()) {
-        const retryAfter = Math.ceil((user.lockedUntil.getTime() - clock.now().getTime()) / 1000);
-        throw new AppError('ACCOUNT_LOCKED', authMessages.accountLocked, undefined, retryAfter);
-      }
+      if (user?.lockedUntil && user.lockedUntil > clock.now()) throw accountLocked(user.lockedUntil);
+      // Argon2 before the transaction, and for an unknown email too (a decoy hash), so both take as long.
       const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
-      if (!user || !ok) return recordFailure(user, ip);
-      assertMaySignIn(user);
-
-      if (user.twoFactorType === 'sms') {
-        if (!input.verificationCode) {
-          const code = newVerificationCode();
-          await authRepo.consumeTokensOfUser(user.id, ['verification'], clock.now());
-          await authRepo.insertToken(
-            {
-              userId: user.id,
-              kind: 'verification',
-              tokenHash: sha256(code),
-              expiresAt: new Date(clock.now().getTime() + minutes(authLimits.verificationCodeMinutes)),
-            },
+      if (!user) return unknownEmail(ip);
+      // The account's row is held while the attempt is judged and counted: attempts at the same moment
+      // count one after another, and none passes a lock another has just set.
+      const verdict = await db.transaction(async (tx): Promise<SignInVerdict> => {
+        const state = await createUsersRepository(tx).lockSignInState(user.id);
+        if (!state) return { kind: 'wrong-password' };
+        if (state.lockedUntil && state.lockedUntil > clock.now())
+          return { kind: 'locked', until: state.lockedUntil };
+        if (!ok) return countFailure(tx, user, state.failedLoginCount, 'wrong-password', ip);
+        assertMaySignIn(user);
+        if (user.twoFactorType === 'sms') {
+          if (!input.verificationCode) return issueVerificationCode(tx, user);
+          if (!(await verificationCodeMatches(tx, user, input.verificationCode)))
+            return countFailure(tx, user, state.failedLoginCount, 'wrong-code', ip);
+        }
+        if (state.failedLoginCount > 0 || state.lockedUntil)
+          await createUsersRepository(tx).update(
+            user.id,
+            { failedLoginCount: 0, lockedUntil: null },
             clock.now(),
           );
-          if (user.phone) {
-            await deps.outbox.enqueue({
-              channel: 'sms',
-              to: user.phone,
-              clinicId: user.clinicId,
-              body: `Your Vigil verification code is ${code}. It expires in ${authLimits.verificationCodeMinutes} minutes.`,
-            });
-          }
+        return { kind: 'passed' };
+      });
+      switch (verdict.kind) {
+        case 'locked':
+          throw accountLocked(verdict.until);
+        case 'wrong-password':
+          throw new AppError('INVALID_CREDENTIALS', authMessages.invalidCredentials);
+        case 'wrong-code':
+          throw new AppError('VALIDATION', authMessages.invalidVerificationCode, {
+            verificationCode: authMessages.invalidVerificationCode,
+          });
+        case 'too-many-codes':
+          throw new AppError('TOO_MANY_REQUESTS', authMessages.tooManyVerificationCodes, undefined, 3600);
+        case 'code-sent':
+          if (verdict.outboxId) await deps.outbox.deliver(verdict.outboxId);
           return { pendingVerificationCode: true, message: authMessages.verificationCodeSent };
-        }
-        await checkVerificationCode(user, input.verificationCode, ip);
-      }
-
-      if (user.failedLoginCount > 0 || user.lockedUntil) {
-        await usersRepo.update(user.id, { failedLoginCount: 0, lockedUntil: null }, clock.now());
+        case 'passed':
+          break;
       }
 
       if (user.isTemporaryPassword) {

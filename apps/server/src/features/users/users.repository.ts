@@ -98,14 +98,19 @@ export function createUsersRepository(db: DbOrTx) {
         .set({ ...changes, updatedAt: now })
         .where(eq(users.id, id));
     },
-    /** Counts a failed sign-in and answers the new count, atomically so parallel attempts all count. */
-    async incrementFailedLogins(id: string): Promise<number> {
+    /**
+     * A user's sign-in failures and lock, read with the row locked until the transaction ends: attempts at
+     * the same moment count one after the other, each seeing the lock the one before may have set.
+     */
+    async lockSignInState(
+      id: string,
+    ): Promise<Pick<UserRow, 'failedLoginCount' | 'lockedUntil'> | undefined> {
       const [row] = await db
-        .update(users)
-        .set({ failedLoginCount: sql`${users.failedLoginCount} + 1` })
+        .select({ failedLoginCount: users.failedLoginCount, lockedUntil: users.lockedUntil })
+        .from(users)
         .where(eq(users.id, id))
-        .returning({ count: users.failedLoginCount });
-      return row?.count ?? 0;
+        .for('update');
+      return row;
     },
   };
 }
