@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, patientCareTeam, patients, users } from '../../db/schema/index.js';
 import { demoIds, demoPassword } from '../../db/seed/demo.js';
 import { multipartFile, tinyJpeg, tinyPng } from '../../test/multipart.js';
-import { whileRefusing } from '../../test/refuse-writes.js';
-import { asUser, createTestApp, outboxFor, signIn, type TestApp } from '../../test/test-app.js';
+import { whileRefusing, whileSlowing } from '../../test/refuse-writes.js';
+import { asUser, createTestApp, onPostgres, outboxFor, signIn, type TestApp } from '../../test/test-app.js';
 import { clinicBody } from '../clinics/clinic-fixtures.js';
 import { newUserBody } from './user-fixtures.js';
 
@@ -316,6 +316,19 @@ describe('creating users', () => {
     expect(res.json().data).toMatchObject({ clinicId: demoIds.harbor, role: { portal: 'CLINIC' } });
   });
 
+  it('refuses a care navigator in a clinic: they belong to the operator portal', async () => {
+    const before = (await db().select().from(users)).length;
+    const res = await as('sunriseAdmin').post('/api/users', newUserBody({ clinicalRole: 'CARE_NAVIGATOR' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({ clinicalRole: messages.careNavigatorPortal });
+    const edit = await as('sunriseAdmin').put(`/api/users/${demoIds.staffSunrise}`, {
+      clinicalRole: 'CARE_NAVIGATOR',
+    });
+    expect(edit.statusCode).toBe(400);
+    expect(edit.json().fields).toEqual({ clinicalRole: messages.careNavigatorPortal });
+    expect((await db().select().from(users)).length).toBe(before);
+  });
+
   it('refuses a duplicate email with 409, whatever its case', async () => {
     const res = await as('circleAdmin').post('/api/users', newUserBody({ email: 'STAFF@sunrise.demo' }));
     expect(res.statusCode).toBe(409);
@@ -401,6 +414,43 @@ describe('updating users', () => {
     });
     await as('sunriseAdmin').put(`/api/users/${demoIds.staffSunrise}`, { lastName: 'Delgado' });
   });
+
+  // PGlite runs one statement at a time, so two edits cannot overlap there.
+  it.runIf(onPostgres)(
+    'keeps both of two edits of different fields made at the same moment, and records each truly (PostgreSQL only)',
+    async () => {
+      const user = (await as('sunriseAdmin').post('/api/users', newUserBody())).json().data;
+      // The first edit holds its transaction open a moment after its write; the second arrives inside it.
+      await whileSlowing(
+        db(),
+        { table: 'users', operation: 'update', when: "new.first_name = 'Renamed'", ms: 400 },
+        async () => {
+          const name = as('sunriseAdmin').put(`/api/users/${user._id}`, { firstName: 'Renamed' });
+          await new Promise((r) => setTimeout(r, 100));
+          const phone = as('sunriseAdmin').put(`/api/users/${user._id}`, { phone: '5035550111' });
+          expect((await Promise.all([name, phone])).map((r) => r.statusCode)).toEqual([200, 200]);
+        },
+      );
+      const stored = (await as('sunriseAdmin').get(`/api/users/${user._id}`)).json().data;
+      expect(stored).toMatchObject({ firstName: 'Renamed', phone: '5035550111' });
+      const edits = (await db().select().from(auditEvents).where(eq(auditEvents.entityId, user._id)))
+        .filter((e) => e.action === 'user.updated')
+        .map((e) => (e.details as { after: Record<string, unknown> }).after);
+      expect(edits).toEqual([{ firstName: 'Renamed' }, { phone: '5035550111' }]);
+
+      // Deactivating four times at once: one change, one event.
+      const answers = await Promise.all(
+        Array.from({ length: 4 }, () =>
+          as('sunriseAdmin').patch(`/api/users/${user._id}/change-active-status`, { activeStatus: false }),
+        ),
+      );
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
+      const deactivations = (
+        await db().select().from(auditEvents).where(eq(auditEvents.entityId, user._id))
+      ).filter((e) => e.action === 'user.deactivated');
+      expect(deactivations).toHaveLength(1);
+    },
+  );
 
   it('refuses taking another user email with 409 and changes nothing', async () => {
     const res = await as('sunriseStaff').put(`/api/users/${demoIds.staffSunrise}`, {

@@ -26,6 +26,12 @@ export function createUsersRepository(db: DbOrTx) {
       const [row] = await selectWithClinic().where(sql`lower(${users.email}) = lower(${email})`);
       return row && flatten(row);
     },
+    /** As `findById`, with the user's row locked until the transaction ends (it is about to change). */
+    async lockById(id: string): Promise<UserWithClinic | undefined> {
+      if (!isUuid(id)) return undefined;
+      const [row] = await selectWithClinic().where(eq(users.id, id)).for('update', { of: users });
+      return row && flatten(row);
+    },
     async findById(id: string): Promise<UserWithClinic | undefined> {
       if (!isUuid(id)) return undefined;
       const [row] = await selectWithClinic().where(eq(users.id, id));

@@ -260,6 +260,10 @@ export function createUsersService(deps: UsersDeps) {
       if (portal === 'CLINIC') {
         if (!clinicId) throw new AppError('VALIDATION', messages.required, { clinicId: messages.required });
         await assertClinicExists(clinicId);
+        if (input.clinicalRole === 'CARE_NAVIGATOR')
+          throw new AppError('VALIDATION', messages.careNavigatorPortal, {
+            clinicalRole: messages.careNavigatorPortal,
+          });
       } else if (input.clinicalRole !== 'CARE_NAVIGATOR') {
         throw new AppError('VALIDATION', errorMessages.operatorRole, {
           clinicalRole: errorMessages.operatorRole,
@@ -284,53 +288,59 @@ export function createUsersService(deps: UsersDeps) {
       input: UpdateUserRequest,
       ip: string | null,
     ): Promise<UserView> {
-      const user = await findEditable(actor, userId);
-      const self = user.id === actor.id;
-      const access = input.admin === undefined ? user.access : input.admin ? 'ADMIN' : 'USER';
-      if (access !== user.access) {
-        requireAdmin(actor);
-        if (self) throw new AppError('FORBIDDEN', errorMessages.ownAdminFlag);
-      }
-      if (
-        input.twoFactorType !== undefined &&
-        input.twoFactorType !== user.twoFactorType &&
-        !isAdmin(actor)
-      ) {
-        throw new AppError('FORBIDDEN', errorMessages.twoFactorAdminOnly);
-      }
-      const roleType = input.clinicalRole ?? user.roleType;
-      if (roleType !== user.roleType) {
-        requireAdmin(actor);
-        const valid =
-          user.portal === 'CIRCLE' ? roleType === 'CARE_NAVIGATOR' : roleType !== 'CARE_NAVIGATOR';
-        if (!valid) {
-          throw new AppError('VALIDATION', errorMessages.operatorRole, {
-            clinicalRole: errorMessages.operatorRole,
-          });
-        }
-      }
-      if (input.password !== undefined && self) throw new AppError('FORBIDDEN', errorMessages.forbidden);
-      if (input.email && (await users.emailTaken(input.email, user.id))) {
-        throw new AppError('EMAIL_TAKEN', errorMessages.emailTaken, { email: errorMessages.emailTaken });
-      }
-      const changes: Partial<UserRow> = {
-        firstName: input.firstName ?? user.firstName,
-        lastName: input.lastName ?? user.lastName,
-        phone: input.phone ?? user.phone,
-        email: input.email ?? user.email,
-        access,
-        roleType,
-        twoFactorType: input.twoFactorType ?? user.twoFactorType,
-        timeTrackingEnabled: input.timeTrackingEnabled ?? user.timeTrackingEnabled,
-        // Emergency protocol is kept for physicians only (spec administration 6).
-        emergencyProtocol:
-          roleType === 'PHYSICIAN' ? (input.emergencyProtocol ?? user.emergencyProtocol) : null,
-      };
-      if (input.password) {
-        changes.passwordHash = await hashPassword(input.password);
-        changes.isTemporaryPassword = true;
-      }
+      const visible = await findEditable(actor, userId);
+      if (input.password !== undefined && visible.id === actor.id)
+        throw new AppError('FORBIDDEN', errorMessages.forbidden);
+      // Argon2 before the transaction, which then holds the user's row: edits at the same moment apply one
+      // after the other, each to what the other left, so neither's fields are lost.
+      const passwordHash = input.password ? await hashPassword(input.password) : undefined;
       await db.transaction(async (tx) => {
+        const user = await createUsersRepository(tx).lockById(visible.id);
+        if (!user) throw new AppError('NOT_FOUND', errorMessages.notFound);
+        const self = user.id === actor.id;
+        const access = input.admin === undefined ? user.access : input.admin ? 'ADMIN' : 'USER';
+        if (access !== user.access) {
+          requireAdmin(actor);
+          if (self) throw new AppError('FORBIDDEN', errorMessages.ownAdminFlag);
+        }
+        if (
+          input.twoFactorType !== undefined &&
+          input.twoFactorType !== user.twoFactorType &&
+          !isAdmin(actor)
+        ) {
+          throw new AppError('FORBIDDEN', errorMessages.twoFactorAdminOnly);
+        }
+        const roleType = input.clinicalRole ?? user.roleType;
+        if (roleType !== user.roleType) {
+          requireAdmin(actor);
+          const valid =
+            user.portal === 'CIRCLE' ? roleType === 'CARE_NAVIGATOR' : roleType !== 'CARE_NAVIGATOR';
+          if (!valid) {
+            const message =
+              user.portal === 'CIRCLE' ? errorMessages.operatorRole : messages.careNavigatorPortal;
+            throw new AppError('VALIDATION', message, { clinicalRole: message });
+          }
+        }
+        if (input.email && (await createUsersRepository(tx).emailTaken(input.email, user.id))) {
+          throw new AppError('EMAIL_TAKEN', errorMessages.emailTaken, { email: errorMessages.emailTaken });
+        }
+        const changes: Partial<UserRow> = {
+          firstName: input.firstName ?? user.firstName,
+          lastName: input.lastName ?? user.lastName,
+          phone: input.phone ?? user.phone,
+          email: input.email ?? user.email,
+          access,
+          roleType,
+          twoFactorType: input.twoFactorType ?? user.twoFactorType,
+          timeTrackingEnabled: input.timeTrackingEnabled ?? user.timeTrackingEnabled,
+          // Emergency protocol is kept for physicians only (spec administration 6).
+          emergencyProtocol:
+            roleType === 'PHYSICIAN' ? (input.emergencyProtocol ?? user.emergencyProtocol) : null,
+        };
+        if (passwordHash) {
+          changes.passwordHash = passwordHash;
+          changes.isTemporaryPassword = true;
+        }
         await createUsersRepository(tx).update(user.id, changes, clock.now());
         const diff = changedFields(audited(user), audited({ ...user, ...changes }));
         await audit.record(tx, {
@@ -351,7 +361,7 @@ export function createUsersService(deps: UsersDeps) {
         if (input.password)
           await createAuthRepository(tx).endSessionsOfUser(user.id, 'password-reset', clock.now());
       });
-      return toUserView((await users.findById(user.id))!);
+      return toUserView((await users.findById(visible.id))!);
     },
 
     async changeActiveStatus(
@@ -361,10 +371,13 @@ export function createUsersService(deps: UsersDeps) {
       ip: string | null,
     ): Promise<UserView> {
       requireAdmin(actor);
-      const user = await findVisible(actor, userId);
-      if (user.id === actor.id) throw new AppError('FORBIDDEN', errorMessages.ownActiveStatus);
-      if (user.isDeactivated === !active) return toUserView(user);
+      const visible = await findVisible(actor, userId);
+      if (visible.id === actor.id) throw new AppError('FORBIDDEN', errorMessages.ownActiveStatus);
       await db.transaction(async (tx) => {
+        // Locked and read again: of two requests at once, the second finds the state the first left.
+        const user = await createUsersRepository(tx).lockById(visible.id);
+        if (!user) throw new AppError('NOT_FOUND', errorMessages.notFound);
+        if (user.isDeactivated === !active) return;
         await createUsersRepository(tx).update(user.id, { isDeactivated: !active }, clock.now());
         if (!active) await createAuthRepository(tx).endSessionsOfUser(user.id, 'deactivated', clock.now());
         await audit.record(tx, {
@@ -378,7 +391,7 @@ export function createUsersService(deps: UsersDeps) {
           ip,
         });
       });
-      return toUserView((await users.findById(user.id))!);
+      return toUserView((await users.findById(visible.id))!);
     },
 
     generatePassword(actor: AuthUser): string {
