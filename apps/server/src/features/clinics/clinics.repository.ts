@@ -47,6 +47,12 @@ export function createClinicsRepository(db: DbOrTx) {
         .orderBy(asc(sql`lower(${clinics.name})`));
       return rows.map(flatten);
     },
+    /** The clinic's own row, locked until the transaction ends (it is about to change). */
+    async lockById(id: string): Promise<ClinicRow | undefined> {
+      if (!isUuid(id)) return undefined;
+      const [row] = await db.select().from(clinics).where(eq(clinics.id, id)).for('update');
+      return row;
+    },
     async findById(id: string): Promise<ClinicWithCounts | undefined> {
       if (!isUuid(id)) return undefined;
       const [row] = await selectWithCounts().where(eq(clinics.id, id));

@@ -92,15 +92,18 @@ export function createClinicsService(deps: ClinicsDeps) {
     },
 
     async update(actor: AuthUser, clinicId: string, input: UpdateClinicRequest, ip: string | null) {
-      const clinic = await findVisible(actor, clinicId);
+      const visible = await findVisible(actor, clinicId);
       requireAdmin(actor);
-      const changes = {
-        name: input.name ?? clinic.name,
-        address: input.address ?? clinic.address,
-        active: input.active ?? clinic.active,
-        customAlerts: (input.customAlerts as CustomAlert[] | undefined) ?? clinic.customAlerts,
-      };
       await db.transaction(async (tx) => {
+        // Locked and read again: edits at the same moment apply one after the other, none losing a field.
+        const clinic = await createClinicsRepository(tx).lockById(visible.id);
+        if (!clinic) throw new AppError('NOT_FOUND', errorMessages.notFound);
+        const changes = {
+          name: input.name ?? clinic.name,
+          address: input.address ?? clinic.address,
+          active: input.active ?? clinic.active,
+          customAlerts: (input.customAlerts as CustomAlert[] | undefined) ?? clinic.customAlerts,
+        };
         await createClinicsRepository(tx).update(clinic.id, changes, clock.now());
         if (clinic.active && !changes.active) {
           await createAuthRepository(tx).endSessionsOfClinic(clinic.id, 'clinic-deactivated', clock.now());
@@ -143,7 +146,7 @@ export function createClinicsService(deps: ClinicsDeps) {
           );
         }
       });
-      return toClinicView((await clinics.findById(clinic.id))!);
+      return toClinicView((await clinics.findById(visible.id))!);
     },
 
     /** Creates a clinic with its admin user and texting number (operator admins only). */

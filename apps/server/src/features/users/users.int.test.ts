@@ -520,6 +520,36 @@ describe('clinics', () => {
     expect(saved[3]).toMatchObject({ key: 'lowBP', status: 'off', values: { lowBP: '85' } });
   });
 
+  it.runIf(onPostgres)(
+    'keeps both of two clinic edits of different fields made at the same moment (PostgreSQL only)',
+    async () => {
+      const before = (await as('harborAdmin').get(`/api/clinics/${demoIds.harbor}`)).json().data;
+      await whileSlowing(
+        db(),
+        { table: 'clinics', operation: 'update', when: "new.address = '9 Race Street'", ms: 400 },
+        async () => {
+          const address = as('harborAdmin').put(`/api/clinics/${demoIds.harbor}`, {
+            address: '9 Race Street',
+          });
+          await new Promise((r) => setTimeout(r, 100));
+          const thresholds = as('harborAdmin').put(`/api/clinics/${demoIds.harbor}`, {
+            customAlerts: before.customAlerts.map((a: { key: string }) =>
+              a.key === 'lowBP' ? { ...a, status: 'off' } : a,
+            ),
+          });
+          expect((await Promise.all([address, thresholds])).map((r) => r.statusCode)).toEqual([200, 200]);
+        },
+      );
+      const after = (await as('harborAdmin').get(`/api/clinics/${demoIds.harbor}`)).json().data;
+      expect(after.address).toBe('9 Race Street');
+      expect(after.customAlerts.find((a: { key: string }) => a.key === 'lowBP').status).toBe('off');
+      await as('harborAdmin').put(`/api/clinics/${demoIds.harbor}`, {
+        address: before.address,
+        customAlerts: before.customAlerts,
+      });
+    },
+  );
+
   it('refuses thresholds that are not 1 to 3 digits, and changes nothing', async () => {
     const alerts = defaultCustomAlerts.map((a) =>
       a.key === 'lowHR' ? { ...a, values: { lowHR: '1000' } } : a,
