@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, demoVendorSecrets, loadConfig } from './config.js';
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
@@ -27,6 +27,24 @@ describe('loadConfig', () => {
     ]);
     for (const bad of ['proxy.example.org', '10.0.0.0/33', '10.0.0.1/8/1', 'yes', '1'])
       expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+  });
+
+  it('refuses the published demo secrets in production, naming each, and takes them elsewhere', () => {
+    const demoValues = {
+      TENOVI_WEBHOOK_SECRET: demoVendorSecrets.tenoviSecret,
+      DEVICE_TOKEN_KEY: demoVendorSecrets.tokenKey,
+      TWILIO_ACCOUNT_SID: 'AC1',
+      TWILIO_AUTH_TOKEN: demoVendorSecrets.twilioAuthToken,
+    };
+    const refused = () => loadConfig({ NODE_ENV: 'production', ...demoValues });
+    expect(refused).toThrow(ConfigError);
+    expect(refused).toThrow(/TENOVI_WEBHOOK_SECRET is the published demo value/);
+    expect(refused).toThrow(/DEVICE_TOKEN_KEY is the published demo value/);
+    expect(refused).toThrow(/TWILIO_AUTH_TOKEN is the published demo value/);
+    expect(() => loadConfig({ NODE_ENV: 'production', PYLO_API_KEY: 'a-real-key' })).not.toThrow();
+    expect(loadConfig({ NODE_ENV: 'test', ...demoValues }).vendors.tenoviSecret).toBe(
+      demoVendorSecrets.tenoviSecret,
+    );
   });
 
   it('stops with a message naming the bad variable', () => {

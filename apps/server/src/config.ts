@@ -158,6 +158,29 @@ export const demoVendorSecrets = {
   twilioAuthToken: 'twilio-demo-auth-token',
 } as const;
 
+/**
+ * In production, a secret set to its published demo value would let anyone who reads this file forge that
+ * vendor's deliveries (or read Withings tokens from a dump): the start stops, naming the variables.
+ */
+function refuseDemoSecrets(e: Env) {
+  if (e.NODE_ENV !== 'production') return;
+  const published: [string, string | undefined, string][] = [
+    ['BODYTRACE_PASSWORD', e.BODYTRACE_PASSWORD, demoVendorSecrets.bodytrace.password],
+    ['EDEVICE_PASSWORD', e.EDEVICE_PASSWORD, demoVendorSecrets.edevice.password],
+    ['TENOVI_WEBHOOK_SECRET', e.TENOVI_WEBHOOK_SECRET, demoVendorSecrets.tenoviSecret],
+    ['SMART_METER_API_KEY', e.SMART_METER_API_KEY, demoVendorSecrets.smartMeterApiKey],
+    ['PYLO_API_KEY', e.PYLO_API_KEY, demoVendorSecrets.pyloApiKey],
+    ['WITHINGS_CLIENT_SECRET', e.WITHINGS_CLIENT_SECRET, demoVendorSecrets.withingsClientSecret],
+    ['DEVICE_TOKEN_KEY', e.DEVICE_TOKEN_KEY, demoVendorSecrets.tokenKey],
+    ['TWILIO_AUTH_TOKEN', e.TWILIO_AUTH_TOKEN, demoVendorSecrets.twilioAuthToken],
+  ];
+  const names = published.filter(([, value, demo]) => value === demo).map(([name]) => name);
+  if (names.length)
+    throw new ConfigError(
+      `Invalid environment configuration:\n${names.map((n) => `  ${n} is the published demo value; set a secret of your own`).join('\n')}`,
+    );
+}
+
 /** Outside production, the vendors' pull APIs are the server's own fakes (features/devices/fakes). */
 const fakeVendorUrl = (port: number, vendor: string) => `http://127.0.0.1:${port}/api/dev/vendors/${vendor}`;
 
@@ -204,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid environment configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  refuseDemoSecrets(e);
   const hasTwilio = Boolean(e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN);
   if (Boolean(e.TWILIO_ACCOUNT_SID) !== Boolean(e.TWILIO_AUTH_TOKEN)) {
     throw new ConfigError(
