@@ -407,6 +407,24 @@ describe('the /sms calls', () => {
       .post(`/api/sms/${world.northPatient}`, { text: '  ', attachments: [] });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe(textMessageTexts.provideMessageOrAttachment);
+
+    // Twilio fetches the file by a signed link, served as a download that no browser runs as a page.
+    const messageId = sent.json().data.message._id as string;
+    const [stored] = await db().select().from(messages).where(eq(messages.id, messageId));
+    const { config } = world.t.app.vigil;
+    const links = createMediaLinks({ publicUrl: config.publicUrl, key: config.twilioWebhookToken! });
+    const link = new URL(links.url(messageId, stored!.attachments[0]!.id, world.t.clock.now()));
+    const media = await world.t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+    expect(media.statusCode).toBe(200);
+    expect(media.rawPayload.equals(tinyPng)).toBe(true);
+    expect(media.headers).toMatchObject({
+      'content-type': 'image/png',
+      'content-disposition': 'attachment',
+      'content-security-policy': 'sandbox',
+      'x-content-type-options': 'nosniff',
+    });
+    const tampered = `${link.pathname}${link.search.replace(/signature=./, 'signature=x')}`;
+    expect((await world.t.app.inject({ method: 'GET', url: tampered })).statusCode).toBe(404);
   });
 
   it('takes an upload by its id too, and no address under another patient', async () => {

@@ -89,11 +89,16 @@ export function twilioWebhooksRoutes(
           req.query.signature,
         );
         if (!file) throw new AppError('NOT_FOUND', errorMessages.notFound);
-        return reply
-          .type(file.contentType)
-          .header('Cache-Control', 'private, no-store')
-          .header('X-Content-Type-Options', 'nosniff')
-          .send(file.bytes);
+        return (
+          reply
+            .type(file.contentType)
+            .header('Cache-Control', 'private, no-store')
+            .header('X-Content-Type-Options', 'nosniff')
+            // Any file a patient was sent: never shown as a page of this site, whatever its type.
+            .header('Content-Disposition', 'attachment')
+            .header('Content-Security-Policy', 'sandbox')
+            .send(file.bytes)
+        );
       },
     );
   });

@@ -38,6 +38,16 @@ const mediaTimeoutMs = 15_000;
 
 const storedStatus = (s: string) => (s === 'accepted' ? 'queued' : s === 'sending' ? 'sent' : s);
 
+/**
+ * Which MMS media URLs the server fetches. With a Twilio account, only that account's media on Twilio's
+ * API (the credentials go with the request, and a signed webhook must not point the server at any other
+ * address, internal ones included); without one (the demo, the tests), any http(s) URL.
+ */
+export function mediaUrlAllowed(url: string, accountSid: string | undefined): boolean {
+  if (!accountSid) return /^https?:\/\//i.test(url);
+  return url.startsWith(`https://api.twilio.com/2010-04-01/Accounts/${accountSid}/`);
+}
+
 const missing = (field: string) => new AppError('VALIDATION', 'Required', { [field]: 'Required' });
 
 /**
@@ -49,7 +59,8 @@ export function createTwilioWebhooksService(deps: TwilioWebhooksDeps) {
   const { db, clock, storage } = deps;
 
   async function fetchMedia(url: string): Promise<Buffer> {
-    if (!/^https?:\/\//i.test(url)) throw new Error('not an http(s) URL');
+    if (!mediaUrlAllowed(url, deps.twilioAccount?.accountSid))
+      throw new Error('not a media URL of the Twilio account');
     const headers: Record<string, string> = {};
     if (deps.twilioAccount) {
       const { accountSid, authToken } = deps.twilioAccount;
