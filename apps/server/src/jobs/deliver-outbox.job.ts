@@ -16,6 +16,8 @@ import type { FileStorage } from '../integrations/storage/storage.js';
 
 export const deliverOutboxQueue = 'outbox-deliver';
 const retryLimit = 6;
+/** Twilio's code for a number that has opted out (STOP): the reason staff read is the same. */
+const optedOutCode = '21610';
 
 export interface DeliverOutboxDeps {
   db: Db;
@@ -88,6 +90,16 @@ export async function deliverOutboxMessage(
     return;
   }
   if (message.status !== 'pending') return;
+  // A STOP that arrived after the text was queued: it is not sent, and fails with the opt-out's reason.
+  if (text && message.from && (await messages.isOptedOut(message.to, message.from))) {
+    await repo.markAttemptFailed(id, 'opted out after it was queued', true);
+    await setTextStatus(deps, text, {
+      status: 'failed',
+      errorCode: optedOutCode,
+      errorMessage: deliveryFailureReason(optedOutCode),
+    });
+    return;
+  }
   let providerId: string;
   try {
     const now = deps.clock.now();

@@ -28,6 +28,7 @@ import { anyValue, idArbitrary, type MalformedCall } from '../../test/malformed-
 import { multipartFile, tinyPng } from '../../test/multipart.js';
 import { whileSlowing } from '../../test/refuse-writes.js';
 import { onPostgres } from '../../test/test-app.js';
+import { createOutboxRepository } from '../outbox/outbox.repository.js';
 import {
   everyUser,
   expectClientAnswers,
@@ -334,6 +335,43 @@ describe('opt-out, HELP and delivery status', () => {
     const failed = statusCallbackParams({ sid: 'SMearly1', status: 'failed', errorCode: 30007 });
     await postSigned(`${twilioWebhookPaths.status}?text=${randomUUID()}`, failed);
     expect((await db().select().from(messages).where(eq(messages.id, id)))[0]!.status).toBe('failed');
+  });
+
+  it('a text queued before the patient texted STOP is not sent, and fails with the opt-out’s reason', async () => {
+    const res = await world
+      .as('northStaff')
+      .post(`/api/sms/${world.northPatient}`, { text: 'Before STOP', attachments: [] });
+    const id = res.json().data.message._id as string;
+    const [queued] = await db().select().from(messages).where(eq(messages.id, id));
+    await inbound({ body: 'STOP', optOutType: 'STOP' });
+    const sent: string[] = [];
+    await deliverOutboxMessage(
+      {
+        db: db(),
+        clock: world.t.clock,
+        sms: {
+          name: 'fake',
+          send: async (m) => {
+            sent.push(m.body);
+            return { providerId: 'SMnever' };
+          },
+          provisionNumber: async () => '',
+          releaseNumber: async () => undefined,
+        },
+        email: { name: 'unused', send: async () => ({ providerId: 'x' }) },
+      },
+      queued!.providerSid!,
+      false,
+    );
+    expect(sent).toEqual([]);
+    const view = (await world.as('northStaff').get(`/api/sms/${world.northPatient}`)).json().data;
+    expect(view.sms.find((m: { _id: string }) => m._id === id)).toMatchObject({
+      status: 'failed',
+      errorMessage: 'The patient opted out of texts (STOP)',
+    });
+    const outboxRow = await createOutboxRepository(db()).findById(queued!.providerSid!);
+    expect(outboxRow).toMatchObject({ status: 'failed' });
+    await inbound({ body: 'START', optOutType: 'START' });
   });
 
   // PGlite runs one statement at a time, so two callbacks cannot overlap there.
