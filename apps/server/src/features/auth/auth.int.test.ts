@@ -315,6 +315,26 @@ describe('recover and set password', () => {
     );
   });
 
+  it('spends a reset link when the account’s email changes', async () => {
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/recover',
+      payload: { email: 'staff@sunrise.demo' },
+    });
+    const link = linkOf((await outboxFor(t.app, 'staff@sunrise.demo'))[0]!.body);
+    const admin = asUser(t.app, await signIn(t.app, 'admin@circle.demo'));
+    const moved = await admin.put(`/api/users/${demoIds.staffSunrise}`, { email: 'sam.moved@sunrise.demo' });
+    expect(moved.statusCode).toBe(200);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/set-password',
+      payload: { token: link.token, id: link.id, password: 'Fresh!Pass2' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(authMessages.invalidResetLink);
+    await admin.put(`/api/users/${demoIds.staffSunrise}`, { email: 'staff@sunrise.demo' });
+  });
+
   it('refuses a reset link after one hour', async () => {
     await t.app.inject({ method: 'POST', url: '/api/auth/recover', payload: { email: 'admin@circle.demo' } });
     const link = linkOf((await outboxFor(t.app, 'admin@circle.demo'))[0]!.body);

@@ -357,6 +357,9 @@ export function createUsersService(deps: UsersDeps) {
           details: { ...diff, temporaryPasswordSet: Boolean(input.password) },
           ip,
         });
+        // A reset link went to the old address: it is spent, so only the new address can reset.
+        if (changes.email!.toLowerCase() !== user.email.toLowerCase())
+          await createAuthRepository(tx).consumeTokensOfUser(user.id, ['reset'], clock.now());
         // A new temporary password takes effect at once: sessions under the old one end.
         if (input.password)
           await createAuthRepository(tx).endSessionsOfUser(user.id, 'password-reset', clock.now());
