@@ -213,7 +213,7 @@ test.describe('patient messages', () => {
     await signIn(page, demo.staff);
     const panel = await openDetails(page, patient);
     await expect(page.getByText('Opted out of texts', { exact: true })).toBeVisible();
-    await expect(panel.getByText(/opted out of texts \(STOP\)/)).toBeVisible();
+    await expect(panel.getByText(textMessageTexts.optedOut)).toBeVisible();
     await expect(panel.getByRole('textbox', { name: 'Message', exact: true })).toBeDisabled();
     await screenshot(page, 'patient-messages-opted-out', { viewport: true });
 
