@@ -27,6 +27,9 @@ import {
 } from './secrets.js';
 
 const minutes = (n: number) => n * 60_000;
+const hours = (n: number) => n * 3_600_000;
+/** How stale a session's last-seen time may get before a request refreshes it (the idle limit is 30 minutes). */
+const sessionTouchIntervalMs = 30_000;
 
 /** What a sign-in attempt came to, decided while the user's row is held. */
 type SignInVerdict =
@@ -36,10 +39,6 @@ type SignInVerdict =
   | { kind: 'too-many-codes' }
   | { kind: 'code-sent'; outboxId: string | null }
   | { kind: 'passed' };
-
-const hours = (n: number) => n * 3_600_000;
-/** How stale a session's last-seen time may get before a request refreshes it (the idle limit is 30 minutes). */
-const sessionTouchIntervalMs = 30_000;
 
 export interface AuthDeps {
   db: Db;
