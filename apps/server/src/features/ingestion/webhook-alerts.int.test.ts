@@ -18,8 +18,9 @@ let serial = 350000000000000;
 
 beforeAll(async () => {
   w = await createWorld();
-  // Patients without alerts, for the new alert to overtake.
-  for (let i = 0; i < 3; i++) await addPatient(w, 'northStaff', patientBody());
+  // Patients without alerts, for the new alert to overtake. Their name sorts before the fixtures' 'PatN', so
+  // a new patient who ties with them on the score (no reading yet) is listed after them, whatever N is.
+  for (let i = 0; i < 3; i++) await addPatient(w, 'northStaff', patientBody({ firstName: `Calm${i}` }));
 });
 afterAll(() => w.close());
 
