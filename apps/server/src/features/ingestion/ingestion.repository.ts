@@ -112,7 +112,7 @@ export function createIngestionRepository(db: DbOrTx) {
      * clinic: what the service's `setAsideReason` accepts) is marked seen at `at`: with a reading its
      * last-connected time, the battery and signal it reported (else the last known), and the type its
      * readings show when unknown. The devices' rows are locked in id order, so two batches sharing devices
-     * cannot deadlock. Each (brand, serial number) must appear once.
+     * cannot deadlock, before their pairings are read. Each (brand, serial number) must appear once.
      */
     async findDeliveryTargetsMarkingSeen(
       seen: readonly (DeviceSeen & { brand: DeviceBrand; serialNumber: string })[],
@@ -141,6 +141,15 @@ export function createIngestionRepository(db: DbOrTx) {
         patient_clinic_id: string | null;
         clinic_active: boolean | null;
       };
+      // The devices are locked first, in a statement of their own: a disconnect, unlink or reconnect that
+      // holds a device is waited for here, and the statement below, with a snapshot taken after the wait,
+      // reads the pairing it left. (Locked in the same statement, only the device row would be read again.)
+      await db.execute(sql`
+        select d.id from ${devices} d
+        join jsonb_to_recordset(${json}::jsonb) as x(brand text, serial text)
+          on d.brand = x.brand and d.serial_number = x.serial and d.deleted_at is null
+        order by d.id
+        for update of d`);
       // Both drivers answer raw rows as `{ rows }`.
       const result = (await db.execute(sql`
         with input as (

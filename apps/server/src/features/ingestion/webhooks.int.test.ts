@@ -2,6 +2,8 @@ import { errorMessages, messages, unrecognisedReasons } from '@vigil/core';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinics, readings } from '../../db/schema/index.js';
+import { whileSlowing } from '../../test/refuse-writes.js';
+import { onPostgres } from '../../test/test-app.js';
 import {
   addPatient,
   createWorld,
@@ -320,6 +322,37 @@ describe('deliveries that cannot reach a patient: 202, counted for staff', () =>
     }
     expect(await totalReadings()).toBe(before);
   });
+
+  // PGlite runs one statement at a time, so a disconnect and a delivery cannot overlap there.
+  it.runIf(onPostgres)(
+    'a reading that arrives while its device is being disconnected waits, and is set aside (PostgreSQL only)',
+    async () => {
+      const imei = '350000000000048';
+      await pairDevice(db(), p.states, 'BODYTRACE', imei);
+      const before = await totalReadings();
+      // The disconnect holds its transaction open a moment after its write; the reading arrives inside it.
+      const slow = {
+        table: 'patient_devices',
+        operation: 'update' as const,
+        when: "new.status = 'disabled'",
+        ms: 400,
+      };
+      const res = await whileSlowing(db(), slow, async () => {
+        const disconnect = w.as('northStaff').put(`/api/bodytrace/disconnect-device/${p.states}`, { imei });
+        await new Promise((r) => setTimeout(r, 100));
+        const delivered = await deliver(app(), 'bodytrace', {
+          ...bodyTraceScale,
+          imei,
+          ts: bodyTraceScale.ts + 7,
+        });
+        expect((await disconnect).statusCode).toBe(200);
+        return delivered;
+      });
+      expect(res.statusCode).toBe(202);
+      expect(res.json().reason).toBe('disconnected');
+      expect(await totalReadings()).toBe(before);
+    },
+  );
 
   it('a patient of an inactive clinic: set aside while the clinic is inactive, stored once it is active', async () => {
     await pairDevice(db(), p.south, 'Pylo', '864475040123465');
