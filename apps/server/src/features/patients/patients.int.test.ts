@@ -2,6 +2,8 @@ import { defaultCustomAlerts, messages, type PatientView, patientErrorMessages }
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, patientCareTeam, patients, timeEntries } from '../../db/schema/index.js';
+import { whileSlowing } from '../../test/refuse-writes.js';
+import { onPostgres } from '../../test/test-app.js';
 import { addPatient, createWorld, fixtureIds as ids, patientBody, type World } from './patient-fixtures.js';
 
 let w: World;
@@ -161,6 +163,36 @@ describe('permissions (spec patients 6)', () => {
       .put(`/api/pacients/${id}`, editBody({ assignedCareNavigator: null }));
     expect(cleared.json().data.assignedCareNavigator).toBe(ids.navigatorA);
   });
+
+  // PGlite runs one statement at a time, so two saves cannot overlap there.
+  it.runIf(onPostgres)(
+    'keeps an operator’s new navigator when a clinic user saves the form at the same moment (PostgreSQL only)',
+    async () => {
+      const id = await addPatient(w, 'circleAdmin', circleBody());
+      // The operator's save holds its transaction open a moment after writing the navigator.
+      const slow = {
+        table: 'patient_care_team',
+        operation: 'insert' as const,
+        when: `new.user_id = '${ids.navigatorB}'`,
+        ms: 400,
+      };
+      await whileSlowing(db(), slow, async () => {
+        const operator = w
+          .as('circleAdmin')
+          .put(`/api/pacients/${id}`, editBody({ assignedCareNavigator: ids.navigatorB }));
+        await new Promise((r) => setTimeout(r, 100));
+        const staff = w.as('northStaff').put(`/api/pacients/${id}`, editBody({ firstName: 'Changedname' }));
+        const answers = await Promise.all([operator, staff]);
+        expect(
+          answers.map((r) => r.statusCode),
+          answers[1]!.body,
+        ).toEqual([200, 200]);
+      });
+      const saved = await view(id);
+      expect(saved.careNavigators).toEqual([{ _id: ids.navigatorB, fullName: 'nav-b Barnes' }]);
+      expect(saved.firstName).toBe('Changedname');
+    },
+  );
 
   it('requires the navigator and staff from CIRCLE users', async () => {
     const res = await w.as('circleAdmin').post('/api/pacients', patientBody({ careTeam: [] }));

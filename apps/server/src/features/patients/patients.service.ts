@@ -414,13 +414,6 @@ export function createPatientsService(deps: PatientsDeps) {
       const payload = parseForm(actor, 'edit', body, current.patient);
       if (payload.clinic !== current.patient.clinicId)
         throw invalid({ clinic: patientErrorMessages.clinicCannotChange });
-      const savedStaff = teamIds(current.careTeam, 'STAFF');
-      const savedNavigators = teamIds(current.careTeam, 'CARE_NAVIGATOR');
-      // Clinic users cannot change the navigator: whatever they send, the saved ones stay.
-      const navigators =
-        actor.role.portal === 'CIRCLE' && payload.assignedCareNavigator
-          ? [payload.assignedCareNavigator]
-          : savedNavigators;
       await checkAssignment(
         current.patient.clinicId,
         {
@@ -428,13 +421,26 @@ export function createPatientsService(deps: PatientsDeps) {
           staff: payload.careTeam,
           navigator: actor.role.portal === 'CIRCLE' ? payload.assignedCareNavigator : null,
         },
-        { physician: current.patient.assignedPhysicianId, staff: savedStaff, navigators: savedNavigators },
+        {
+          physician: current.patient.assignedPhysicianId,
+          staff: teamIds(current.careTeam, 'STAFF'),
+          navigators: teamIds(current.careTeam, 'CARE_NAVIGATOR'),
+        },
       );
       const now = clock.now();
       const saved = await db.transaction(async (tx) => {
         const repo = createPatientsRepository(tx);
         const before = await repo.lockById(scope, id);
         if (!before) throw notFound();
+        // The care team as it stands once the patient is held: a change saved meanwhile is not undone.
+        const team = (await repo.findById(scope, id))!.careTeam;
+        const savedStaff = teamIds(team, 'STAFF');
+        const savedNavigators = teamIds(team, 'CARE_NAVIGATOR');
+        // Clinic users cannot change the navigator: whatever they send, the saved ones stay.
+        const navigators =
+          actor.role.portal === 'CIRCLE' && payload.assignedCareNavigator
+            ? [payload.assignedCareNavigator]
+            : savedNavigators;
         // Spec patients 4: changing enrolled sets active to the same value; active only when enrolled.
         const enrolledChanged = payload.enrolled !== before.enrolled;
         const changes = {
