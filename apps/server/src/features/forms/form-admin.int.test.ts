@@ -1,6 +1,9 @@
 import { type FormAdminFolderView, formTexts } from '@vigil/core';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forms as formRows } from '../../db/schema/index.js';
 import { whileRefusing } from '../../test/refuse-writes.js';
+import { onPostgres } from '../../test/test-app.js';
 import { createWorld, type Who, type World } from '../patients/patient-fixtures.js';
 import { addFolder, addForm, everyTypeDefinition, hostedInput } from './form-fixtures.js';
 
@@ -86,6 +89,42 @@ describe('managing forms', () => {
     ).toEqual(reversed);
     expect(a).toBeTruthy();
   });
+
+  // PGlite runs one statement at a time, so two requests cannot overlap there.
+  it.runIf(onPostgres)(
+    'orders and adds folders and forms one request after another when they come at once (PostgreSQL only)',
+    async () => {
+      const admin = w.as('circleAdmin');
+      const created = await Promise.all(
+        Array.from({ length: 5 }, (_, i) => admin.post('/api/form-admin/folders', { name: `At once ${i}` })),
+      );
+      expect(created.map((r) => r.statusCode)).toEqual(Array(5).fill(201));
+      const list = async (): Promise<FormAdminFolderView[]> =>
+        (await admin.get('/api/form-admin')).json().data;
+      const positions = (await list()).map((f) => f.position);
+      expect(new Set(positions).size).toBe(positions.length);
+
+      const ids = (await list()).map((f) => f._id);
+      const order = (folderIds: string[]) => admin.put('/api/form-admin/folder-order', { folderIds });
+      for (let round = 0; round < 5; round++) {
+        const answers = await Promise.all([order(ids), order([...ids].reverse())]);
+        expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
+      }
+
+      const folder = created[0]!.json().data._id as string;
+      const forms = await Promise.all(
+        Array.from({ length: 4 }, (_, i) =>
+          admin.post('/api/form-admin/forms', hostedInput(folder, `Together ${i}`, everyTypeDefinition)),
+        ),
+      );
+      expect(forms.map((r) => r.statusCode)).toEqual(Array(4).fill(201));
+      const stored = await w.t.app.vigil.database.db
+        .select()
+        .from(formRows)
+        .where(eq(formRows.folderId, folder));
+      expect(stored.map((f) => f.position).sort()).toEqual([1, 2, 3, 4]);
+    },
+  );
 
   it('needs a hosted definition with a question, and an existing folder', async () => {
     const folder = await addFolder(w);

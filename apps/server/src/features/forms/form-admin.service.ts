@@ -97,7 +97,9 @@ export function createFormAdminService(deps: { db: Db; clock: Clock; audit: Audi
       requireCircleAdmin(actor);
       await assertFolderNameFree(name);
       const folder = await db.transaction(async (tx) => {
-        const created = await createFormsRepository(tx).insertFolder(name, clock.now());
+        const r = createFormsRepository(tx);
+        await r.lockFolders();
+        const created = await r.insertFolder(name, clock.now());
         await record(tx, actor, 'form.folder.created', created.id, `Created the form folder "${name}"`, ip);
         return created;
       });
@@ -127,17 +129,18 @@ export function createFormAdminService(deps: { db: Db; clock: Clock; audit: Audi
     /** The folders' new order: every folder named exactly once. */
     async orderFolders(actor: AuthUser, folderIds: string[], ip: string | null) {
       requireCircleAdmin(actor);
-      const folders = await repo.findFolders();
-      const known = new Set(folders.map((f) => f.id));
-      if (
-        new Set(folderIds).size !== folderIds.length ||
-        folderIds.length !== known.size ||
-        !folderIds.every((id) => known.has(id))
-      ) {
-        throw invalid('folderIds', formTexts.folderOrderInvalid);
-      }
-      await db.transaction(async (tx) => {
+      const folders = await db.transaction(async (tx) => {
         const r = createFormsRepository(tx);
+        // Every folder held first, in one order: two reorders at once then apply one after the other.
+        const locked = await r.lockFolders();
+        const known = new Set(locked.map((f) => f.id));
+        if (
+          new Set(folderIds).size !== folderIds.length ||
+          folderIds.length !== known.size ||
+          !folderIds.every((id) => known.has(id))
+        ) {
+          throw invalid('folderIds', formTexts.folderOrderInvalid);
+        }
         for (const [i, id] of folderIds.entries()) await r.setFolderPosition(id, i + 1);
         await audit.record(tx, {
           actorUserId: actor.id,
@@ -146,6 +149,7 @@ export function createFormAdminService(deps: { db: Db; clock: Clock; audit: Audi
           message: 'Reordered the form folders',
           ip,
         });
+        return locked;
       });
       return folderIds.map((id, i) => ({
         _id: id,

@@ -104,6 +104,19 @@ export function createFormsRepository(db: DbOrTx) {
       return row;
     },
 
+    /**
+     * Every folder, locked until the transaction ends, in id order (so two lockers cannot deadlock): the
+     * folders' order, and the next position, are then decided one request after another.
+     */
+    async lockFolders(): Promise<{ id: string; name: string }[]> {
+      return db
+        .select({ id: formFolders.id, name: formFolders.name })
+        .from(formFolders)
+        .orderBy(formFolders.id)
+        .for('update');
+    },
+
+    /** A new folder, last: call it after `lockFolders`, so two at once do not take one position. */
     async insertFolder(name: string, now: Date) {
       const [{ last } = { last: null }] = await db
         .select({ last: max(formFolders.position) })
@@ -150,7 +163,13 @@ export function createFormsRepository(db: DbOrTx) {
       return row;
     },
 
+    /** The position after the folder's last form, with the folder locked so two new forms take two. */
     async nextFormPosition(folderId: string): Promise<number> {
+      await db
+        .select({ id: formFolders.id })
+        .from(formFolders)
+        .where(eq(formFolders.id, folderId))
+        .for('update');
       const [{ last } = { last: null }] = await db
         .select({ last: max(forms.position) })
         .from(forms)
