@@ -465,6 +465,26 @@ describe('the /sms calls', () => {
     expect((await world.t.app.inject({ method: 'GET', url: tampered })).statusCode).toBe(404);
   });
 
+  it.runIf(onPostgres)(
+    'sends an upload with one text when Send is pressed twice at once (PostgreSQL only)',
+    async () => {
+      const { attachment } = (await uploadPhoto()).json().data;
+      const send = () =>
+        world
+          .as('northStaff')
+          .post(`/api/sms/${world.northPatient}`, { text: 'Twice?', attachments: [attachment.id] });
+      const answers = await Promise.all([send(), send()]);
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 400]);
+      expect(answers.find((r) => r.statusCode === 400)!.json().message).toBe(
+        textMessageTexts.attachmentNotFound,
+      );
+      const carrying = (await patientMessages()).filter((m) =>
+        m.attachments.some((a) => a.id === attachment.id),
+      );
+      expect(carrying).toHaveLength(1);
+    },
+  );
+
   it('takes an upload by its id too, and no address under another patient', async () => {
     const first = (await uploadPhoto()).json().data;
     const byId = await world

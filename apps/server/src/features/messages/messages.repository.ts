@@ -178,19 +178,25 @@ export function createMessagesRepository(db: DbOrTx) {
       return row!;
     },
     /** Uploads of this patient not yet carried by a text, among the given ids. */
+    /** The patient's uploads of these ids not sent with a text yet, locked until the transaction ends. */
     async findUnsentUploads(patientId: string, ids: readonly string[]): Promise<MessageUploadRow[]> {
       const valid = ids.filter(isUuid);
       if (valid.length === 0) return [];
-      return db
-        .select()
-        .from(messageUploads)
-        .where(
-          and(
-            eq(messageUploads.patientId, patientId),
-            inArray(messageUploads.id, valid),
-            isNull(messageUploads.messageId),
-          ),
-        );
+      return (
+        db
+          .select()
+          .from(messageUploads)
+          .where(
+            and(
+              eq(messageUploads.patientId, patientId),
+              inArray(messageUploads.id, valid),
+              isNull(messageUploads.messageId),
+            ),
+          )
+          // Locked, in one order: of two sends naming one upload at once, the second finds it sent.
+          .orderBy(messageUploads.id)
+          .for('update')
+      );
     },
     async markUploadsSent(ids: readonly string[], messageId: string): Promise<void> {
       if (ids.length === 0) return;
