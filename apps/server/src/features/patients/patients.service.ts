@@ -787,14 +787,11 @@ export function createPatientsService(deps: PatientsDeps) {
     },
 
     async markReviewed(actor: AuthUser, id: string, ip: string | null): Promise<MarkReviewedResult> {
-      const now = clock.now();
       const row = await db.transaction(async (tx) => {
-        const updated = await createPatientsRepository(tx).setReviewed(
-          patientScope(actor),
-          id,
-          now,
-          actor.id,
-        );
+        const repo = createPatientsRepository(tx);
+        // The time is read once the patient is held, so of two marks at once the later one is stored last.
+        if (!(await repo.lockById(patientScope(actor), id))) throw notFound();
+        const updated = await repo.setReviewed(patientScope(actor), id, clock.now(), actor.id);
         if (!updated) throw notFound();
         await audit.record(tx, {
           actorUserId: actor.id,
