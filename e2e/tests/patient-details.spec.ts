@@ -114,10 +114,17 @@ test.describe('patient details', () => {
     const day = new Date(Date.now() + 36 * 3_600_000).toISOString().slice(0, 10);
     await create.getByLabel('Date').fill(`${day}T09:30`);
     await screenshot(page, 'patient-details-create-alert', { viewport: true });
-    await create.getByRole('button', { name: 'Create' }).click();
+    // A double-click creates one alert.
+    let alertPosts = 0;
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && /\/api\/alerts$/.test(r.url())) alertPosts += 1;
+    });
+    await create.getByRole('button', { name: 'Create' }).dblclick();
     await expect(create).toBeHidden();
     const created = snoozed.getByRole('listitem').filter({ hasText: description });
     await expect(created).toContainText(/Snoozed until \d{2}\/\d{2}\/\d{2}, 9:30 am\./);
+    await expect(created).toHaveCount(1);
+    expect(alertPosts).toBe(1);
 
     // Clear: the staff note dialog, prefilled with the alert's text; Save & Clear keeps the note.
     await created.getByRole('button', { name: `Clear: ${description}` }).click();

@@ -43,11 +43,24 @@ async function fillRequired(page: Page, firstName: string, lastName: string): Pr
   await choose(page, 'Language', 'English');
 }
 
-async function submitAndReadId(page: Page, button: Locator): Promise<string> {
+/** Counts the page's requests of a method to URLs that `url` matches, from now on. */
+function countRequests(page: Page, method: string, url: RegExp): { count: () => number } {
+  let n = 0;
+  page.on('request', (r) => {
+    if (r.method() === method && url.test(r.url())) n += 1;
+  });
+  return { count: () => n };
+}
+
+async function submitAndReadId(
+  page: Page,
+  button: Locator,
+  how: 'click' | 'dblclick' = 'click',
+): Promise<string> {
   const created = page.waitForResponse(
     (r) => r.url().endsWith('/api/pacients') && r.request().method() === 'POST',
   );
-  await button.click();
+  await button[how]();
   const response = await created;
   expect(response.status()).toBe(201);
   const body = (await response.json()) as { data: { _id: string } };
@@ -207,6 +220,14 @@ test.describe('patient form', () => {
     track.release();
     await expect(popover).toBeHidden();
     await expect(page.getByTestId('tracked-time')).toHaveText('01:05:00');
+    // A double-click on Add Time adds the time once.
+    const tracks = countRequests(page, 'POST', /\/track$/);
+    await page.getByRole('button', { name: 'Manually Add Time' }).click();
+    await popover.getByRole('textbox', { name: 'Minutes' }).fill('5');
+    await popover.getByRole('button', { name: 'Add Time' }).dblclick();
+    await expect(popover).toBeHidden();
+    await expect(page.getByTestId('tracked-time')).toHaveText('01:10:00');
+    expect(tracks.count()).toBe(1);
 
     // Unenrolling turns Active off with it; the edits are kept while the time was added.
     await toggle(page, 'Low BP').uncheck();
@@ -259,10 +280,17 @@ test.describe('patient form', () => {
     await radios(page, 'Connect Devices').getByRole('radio', { name: 'Yes' }).check();
     await expect(page.getByText('Some required fields were not filled out!')).toHaveCount(0);
 
-    const id = await submitAndReadId(page, page.getByRole('button', { name: 'Create New Patient' }));
+    // A double-click adds the patient once.
+    const creates = countRequests(page, 'POST', /\/api\/pacients$/);
+    const id = await submitAndReadId(
+      page,
+      page.getByRole('button', { name: 'Create New Patient' }),
+      'dblclick',
+    );
     await expect(toast(page, 'Patient Updated')).toBeVisible();
     // Pairing chosen: on to the edit page at the device section.
     await expect(page).toHaveURL(`/patient/edit/${id}#deviceInfo`);
+    expect(creates.count()).toBe(1);
     await expect(page.getByRole('combobox', { name: 'Clinic' })).toHaveAttribute('aria-disabled', 'true');
     await expect(page.getByRole('combobox', { name: 'Clinic' })).toContainText(demoClinics.harbor.name);
     await expect(page.getByRole('combobox', { name: 'Care Navigator' })).toContainText('Noah Okafor');

@@ -111,11 +111,18 @@ test.describe('patient messages', () => {
     await expect(send).toBeEnabled();
     await screenshot(page, 'patient-messages-composer-1280', { of: panel });
 
-    await send.click();
+    // A double-click sends one text.
+    let sends = 0;
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith(`/api/sms/${patient!._id}`)) sends += 1;
+    });
+    await send.dblclick();
     await expect(panel.getByRole('textbox', { name: 'Message' })).toHaveValue('');
     await expect(chips).toHaveCount(0);
     const sent = conversation(panel).getByRole('listitem').filter({ hasText: text });
     await expect(sent).toBeVisible();
+    await expect(sent).toHaveCount(1);
+    expect(sends).toBe(1);
     // The thumbnail is the uploaded image, fetched with the session's token.
     const thumbnail = sent.getByRole('img', { name: 'Attachment pill-bottle.png' });
     await expect(thumbnail).toBeVisible();

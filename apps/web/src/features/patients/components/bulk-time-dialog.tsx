@@ -26,6 +26,7 @@ import { useEffect, useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { showToast } from '../../../lib/toast';
+import { useSingleFlight } from '../../../lib/use-single-flight';
 import { useBulkTimeTrack } from '../api/bulk-time-track';
 
 interface BulkTimeDialogProps {
@@ -59,18 +60,14 @@ export function BulkTimeDialog({ open, filters, search, patients, onClose }: Bul
     if (!bulkTime.isPending) guard.confirmDiscard(onClose);
   };
 
+  const once = useSingleFlight();
   const handleValid = handleSubmit(({ seconds, text }) =>
-    bulkTime.mutate(
-      { filters, search, seconds, text },
-      {
-        onSuccess: ({ numAlreadyTracked }) => {
-          showToast(toasts.bulkTimeTracked, 'success');
-          if (numAlreadyTracked > 0) showToast(toasts.bulkTimeAlreadyTracked, 'info');
-          reset(defaults);
-          onClose();
-        },
-      },
-    ),
+    bulkTime.mutateAsync({ filters, search, seconds, text }).then(({ numAlreadyTracked }) => {
+      showToast(toasts.bulkTimeTracked, 'success');
+      if (numAlreadyTracked > 0) showToast(toasts.bulkTimeAlreadyTracked, 'info');
+      reset(defaults);
+      onClose();
+    }),
   );
 
   return (
@@ -80,8 +77,10 @@ export function BulkTimeDialog({ open, filters, search, patients, onClose }: Bul
         <form
           noValidate
           onSubmit={(event) => {
+            event.preventDefault();
             event.stopPropagation();
-            void handleValid(event);
+            // One bulk entry per press, however fast the second press comes.
+            once(() => handleValid(event));
           }}
         >
           <DialogContent sx={{ pt: 0 }}>

@@ -18,6 +18,7 @@ import { useEffect, useId, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { FormTextField } from '../../../components/form-text-field';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
+import { useSingleFlight } from '../../../lib/use-single-flight';
 import { defaultSnoozeUntil, fromPacificInput, toPacificInput } from './details-format';
 
 /** A date and time field in Pacific wall-clock time, restricted to the future (spec patients 4). */
@@ -79,7 +80,8 @@ const createAlertResolver: Resolver<CreateAlertValues, unknown, CreateAlertForm>
 interface CreateAlertDialogProps {
   open: boolean;
   onClose: () => void;
-  onCreate: (alert: CreateAlertForm) => void;
+  /** Answers once the server has: the dialog closes then, and stays with what was typed on a failure. */
+  onCreate: (alert: CreateAlertForm) => Promise<unknown>;
 }
 
 /**
@@ -104,12 +106,10 @@ export function DetailsCreateAlertDialog({ open, onClose, onCreate }: CreateAler
   }, [open, reset]);
 
   const handleClose = () => guard.confirmDiscard(onClose);
-  // The screen changes at once (optimistic) and the dialog closes; a failure shows its toast.
-  const handleValid = handleSubmit((alert) => {
-    void guard.saving(Promise.resolve());
-    onCreate(alert);
-    onClose();
-  });
+  const once = useSingleFlight();
+  // The list shows the alert at once (optimistic); the dialog closes when the server has it. On a failure
+  // the app's toast shows, the list is put back and the dialog keeps the input for another try.
+  const handleValid = handleSubmit((alert) => guard.saving(onCreate(alert)).then(onClose));
 
   return (
     <>
@@ -119,8 +119,10 @@ export function DetailsCreateAlertDialog({ open, onClose, onCreate }: CreateAler
         <form
           noValidate
           onSubmit={(event) => {
+            event.preventDefault();
             event.stopPropagation();
-            void handleValid(event);
+            // One alert per press, however fast the second press (or Enter) comes.
+            once(() => handleValid(event));
           }}
         >
           <DialogContent sx={{ pt: 0 }}>
@@ -167,8 +169,10 @@ export function DetailsCreateAlertDialog({ open, onClose, onCreate }: CreateAler
             </Stack>
           </DialogContent>
           <DialogActions sx={{ px: 3, pb: 2 }}>
-            <Button onClick={handleClose}>{detailLabels.cancel}</Button>
-            <Button type="submit" variant="contained">
+            <Button onClick={handleClose} disabled={formState.isSubmitting}>
+              {detailLabels.cancel}
+            </Button>
+            <Button type="submit" variant="contained" loading={formState.isSubmitting}>
               {detailLabels.create}
             </Button>
           </DialogActions>

@@ -189,7 +189,7 @@ export function DetailsAlertsPanel({ details, open, onToggle }: DetailsAlertsPan
       <DetailsCreateAlertDialog
         open={creating}
         onClose={() => setCreating(false)}
-        onCreate={(alertData) => createAlert.mutate({ patientId, alertData })}
+        onCreate={(alertData) => createAlert.mutateAsync({ patientId, alertData })}
       />
       <DetailsSnoozeAlertDialog
         open={snoozing !== null}

@@ -17,6 +17,7 @@ import { useEffect, useId, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { FormTextField } from '../../../components/form-text-field';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
+import { useSingleFlight } from '../../../lib/use-single-flight';
 import { chartsLabels } from './charts-labels';
 
 interface MedicationValues {
@@ -60,6 +61,8 @@ export function MedicationsDialog({ open, editing, saving, onSave, onClose }: Me
     defaultValues: valuesOf(editing),
   });
   const guard = useUnsavedChangesGuard(open && formState.isDirty && !saving);
+  // One save per press; the fields wait with the buttons, so nothing typed meanwhile is cleared by the save.
+  const once = useSingleFlight();
 
   useEffect(() => {
     if (open) reset(valuesOf(editing));
@@ -91,13 +94,21 @@ export function MedicationsDialog({ open, editing, saving, onSave, onClose }: Me
         <form noValidate onSubmit={(event) => event.preventDefault()}>
           <DialogContent sx={{ pt: 0 }}>
             <Stack spacing={2} sx={{ pt: 1 }}>
-              <FormTextField control={control} name="name" label={chartsLabels.name} required autoFocus />
+              <FormTextField
+                control={control}
+                name="name"
+                label={chartsLabels.name}
+                required
+                autoFocus
+                disabled={saving}
+              />
               <Stack direction="row" spacing={2}>
                 <FormTextField
                   control={control}
                   name="doseSize.value"
                   label={chartsLabels.dose}
                   required
+                  disabled={saving}
                   slotProps={{ htmlInput: { inputMode: 'decimal' } }}
                 />
                 <FormTextField
@@ -106,6 +117,7 @@ export function MedicationsDialog({ open, editing, saving, onSave, onClose }: Me
                   select
                   label={chartsLabels.unit}
                   required
+                  disabled={saving}
                 >
                   {doseUnits.map((u) => (
                     <MenuItem key={u} value={u}>
@@ -120,6 +132,7 @@ export function MedicationsDialog({ open, editing, saving, onSave, onClose }: Me
                 select
                 label={chartsLabels.frequency}
                 required
+                disabled={saving}
               >
                 {medicationFrequencies.map((f) => (
                   <MenuItem key={f} value={f}>
@@ -134,11 +147,19 @@ export function MedicationsDialog({ open, editing, saving, onSave, onClose }: Me
               {chartsLabels.cancel}
             </Button>
             {!editing && (
-              <Button variant="outlined" onClick={save('another')} disabled={saving}>
+              <Button
+                variant="outlined"
+                onClick={(event) => once(() => save('another')(event))}
+                disabled={saving}
+              >
                 {saving && after === 'another' ? chartsLabels.saving : chartsLabels.saveAndAddAnother}
               </Button>
             )}
-            <Button variant="contained" onClick={save('close')} disabled={saving}>
+            <Button
+              variant="contained"
+              onClick={(event) => once(() => save('close')(event))}
+              disabled={saving}
+            >
               {saving && after === 'close' ? chartsLabels.saving : chartsLabels.saveAndClose}
             </Button>
           </DialogActions>

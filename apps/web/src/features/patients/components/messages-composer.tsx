@@ -13,6 +13,7 @@ import { maxMessageLength, messages, messagesPanelTexts, textMessageTexts } from
 import { type ChangeEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { ApiError } from '../../../lib/api-client';
+import { useSingleFlight } from '../../../lib/use-single-flight';
 import { useSendMessage } from '../api/send-message';
 import { useUploadMessageAttachment } from '../api/upload-message-attachment';
 
@@ -47,6 +48,7 @@ export function MessagesComposer({ patientId, blockedReason, onSent }: MessagesC
   const [attachments, setAttachments] = useState<PendingAttachment[]>([]);
   const upload = useUploadMessageAttachment();
   const send = useSendMessage();
+  const once = useSingleFlight();
   // Spec patients 4: attachments go up one by one, in the order they were picked.
   const uploads = useRef<Promise<unknown>>(Promise.resolve());
   const nextKey = useRef(0);
@@ -93,15 +95,19 @@ export function MessagesComposer({ patientId, blockedReason, onSent }: MessagesC
 
   function handleSend() {
     if (!canSend) return;
-    void guard
-      .saving(send.mutateAsync({ patientId, text: text.trim(), attachments: ready.map((a) => a.reference!) }))
-      .then(() => {
-        setText('');
-        setAttachments([]);
-        onSent();
-      })
-      // The error toast is the app's; the text and attachments stay for another try.
-      .catch(() => undefined);
+    // One text per press, however fast the second comes; the error toast is the app's, and the text and
+    // attachments stay for another try.
+    once(() =>
+      guard
+        .saving(
+          send.mutateAsync({ patientId, text: text.trim(), attachments: ready.map((a) => a.reference!) }),
+        )
+        .then(() => {
+          setText('');
+          setAttachments([]);
+          onSent();
+        }),
+    );
   }
 
   function handleKeyDown(event: KeyboardEvent) {

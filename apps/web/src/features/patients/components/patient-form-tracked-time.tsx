@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { labels, ManualTimeForm, timerDisplay, trackedTimeTexts } from '@vigil/core';
 import { useId, useState } from 'react';
 import { SectionCard } from '../../../components/section-card';
+import { useSingleFlight } from '../../../lib/use-single-flight';
 import { useAddManualTime } from '../api/add-manual-time';
 
 const digits = (value: string) => value.replace(/\D/g, '').slice(0, 2);
@@ -26,6 +27,7 @@ export function TrackedTimeSection({ patientId, seconds }: TrackedTimeSectionPro
   const [hours, setHours] = useState('');
   const [minutes, setMinutes] = useState('');
   const addTime = useAddManualTime();
+  const once = useSingleFlight();
   const titleId = useId();
   const parsed = ManualTimeForm.safeParse({ hours: hours || '0', minutes: minutes || '0' });
 
@@ -44,7 +46,8 @@ export function TrackedTimeSection({ patientId, seconds }: TrackedTimeSectionPro
 
   function handleAdd() {
     if (!parsed.success) return;
-    addTime.mutate({ patientId, seconds: parsed.data }, { onSuccess: reset });
+    const seconds = parsed.data;
+    once(() => addTime.mutateAsync({ patientId, seconds }).then(reset));
   }
 
   return (
