@@ -271,6 +271,23 @@ test.describe('patient details', () => {
     await screenshot(page, 'patient-details-390-note-dialog', { viewport: true });
   });
 
+  test('a page that could not be loaded says so, and Try again loads it', async ({ page, request }) => {
+    const patient = await detailsOf(request, ownPatients[3]!);
+    await signIn(page, demo.staff);
+    // The network drops the patient's request until the route is lifted.
+    const detailsUrl = `**/api/pacients/${patient._id}/details`;
+    await page.route(detailsUrl, (route) => route.abort('internetdisconnected'));
+    await page.goto(`/patient/details/${patient._id}`);
+    // On the page, beside the toast: the spec's 'Server error', never the browser's own words.
+    const problem = page.getByRole('alert').filter({ has: page.getByRole('button', { name: 'Try again' }) });
+    await expect(problem).toHaveText(/^Server error/, { timeout: 15_000 });
+    await expect(page.getByText('Failed to fetch')).toHaveCount(0);
+    await screenshot(page, 'patient-details-load-failed', { viewport: true });
+    await page.unroute(detailsUrl);
+    await problem.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: patient.fullName })).toBeVisible();
+  });
+
   test('a row of the clinician list opens the patient, its settings return to it, and Back to that list', async ({
     page,
   }) => {

@@ -111,6 +111,8 @@ export const detailLabels = {
   nextPatient: 'Next patient',
   editSettings: 'Edit patient settings',
   patientNotFound: 'This patient could not be found.',
+  /** Beside the error when the page could not be loaded (ours: the spec leaves it unworded). */
+  tryAgain: 'Try again',
   // Header card
   physician: 'Physician',
   doctor: (name: string) => `Dr. ${name}`,

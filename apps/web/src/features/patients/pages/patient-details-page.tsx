@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { detailLabels, type PatientDetailsView } from '@vigil/core';
+import { detailLabels, messages, type PatientDetailsView } from '@vigil/core';
 import { type ReactNode, useState } from 'react';
 import { useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
@@ -47,8 +48,22 @@ function PatientDetails({ patientId, formsPanel }: { patientId: string } & Patie
     return (
       <>
         <DetailsTopBar patientId={patientId} />
-        <Alert severity={notFound ? 'info' : 'error'}>
-          {notFound ? detailLabels.patientNotFound : details.error.message}
+        <Alert
+          severity={notFound ? 'info' : 'error'}
+          action={
+            notFound ? undefined : (
+              <Button color="inherit" size="small" onClick={() => void details.refetch()}>
+                {detailLabels.tryAgain}
+              </Button>
+            )
+          }
+        >
+          {notFound
+            ? detailLabels.patientNotFound
+            : // The server's words when it answered; 'Server error' (spec) when it could not be reached.
+              details.error instanceof ApiError
+              ? details.error.message
+              : messages.serverError}
         </Alert>
       </>
     );
