@@ -265,6 +265,11 @@ test.describe('patient form', () => {
       await expect(page.getByRole('combobox', { name })).toHaveAttribute('aria-invalid', 'true');
     await expect(radios(page, 'Consent')).toHaveAccessibleDescription('Required');
     await expect(radios(page, 'Connect Devices')).toHaveAccessibleDescription('Required');
+    // The required questions are marked, as the required text fields are.
+    for (const question of ['Consent', 'Gender', 'Connect Devices'])
+      await expect(
+        page.locator('label').filter({ hasText: new RegExp(`^${question}\\s*\\*$`) }),
+      ).toBeVisible();
     await expect(field(page, 'First Name')).toHaveAccessibleDescription('Required');
     await screenshot(page, 'patient-form-required');
 

@@ -13,6 +13,8 @@ interface RadioFieldProps<T extends FieldValues> {
   label: string;
   options: readonly { value: string; label: string }[];
   disabled?: boolean;
+  /** Marks the question with '*', as the required text fields are. */
+  required?: boolean;
   /** Called after a choice, for the rules that follow it (a consent without contact turns texts off). */
   onValueChange?: (value: string) => void;
 }
@@ -24,6 +26,7 @@ export function RadioField<T extends FieldValues>({
   label,
   options,
   disabled,
+  required,
   onValueChange,
 }: RadioFieldProps<T>) {
   const labelId = useId();
@@ -33,7 +36,12 @@ export function RadioField<T extends FieldValues>({
       name={name}
       control={control}
       render={({ field, fieldState }) => (
-        <FormControl disabled={disabled} error={Boolean(fieldState.error)} sx={{ minWidth: 0 }}>
+        <FormControl
+          disabled={disabled}
+          required={required}
+          error={Boolean(fieldState.error)}
+          sx={{ minWidth: 0 }}
+        >
           <FormLabel id={labelId}>{label}</FormLabel>
           <RadioGroup
             row

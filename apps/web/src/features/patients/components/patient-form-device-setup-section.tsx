@@ -24,6 +24,7 @@ export function DeviceSetupSection({ control }: { control: Control<PatientFormVa
           <RadioField
             control={control}
             name="connectDevices"
+            required
             label={patientFormLabels.connectDevices}
             options={yesNoOptions}
           />

@@ -33,6 +33,7 @@ export function MedicalInfoSection({ control }: { control: Control<PatientFormVa
           <RadioField
             control={control}
             name="gender"
+            required
             label={patientFormLabels.gender}
             options={genderOptions}
           />

@@ -112,6 +112,7 @@ export function PreferencesSection({ control, setValue, getValues }: Preferences
           <RadioField
             control={control}
             name="consent.status"
+            required
             label={patientFormLabels.consent}
             options={consentOptions}
             onValueChange={handleConsentChange}
