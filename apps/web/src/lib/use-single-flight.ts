@@ -1,4 +1,4 @@
-import { useCallback, useRef } from 'react';
+import { type FormEvent, useCallback, useRef } from 'react';
 
 /**
  * Keeps a submit to one request at a time. A mutation's `isPending` disables its button only from the next
@@ -19,4 +19,19 @@ export function useSingleFlight() {
         pending.current = false;
       });
   }, []);
+}
+
+/**
+ * A form's `onSubmit` that runs `submit` (react-hook-form's `handleSubmit(...)`: validation, then the save)
+ * one at a time, as `useSingleFlight` does. The event stops at this form (dialogs sit inside pages' forms).
+ *
+ *   <form onSubmit={useSubmitOnce(handleSubmit((values) => save(values)))}>
+ */
+export function useSubmitOnce(submit: (event: FormEvent) => Promise<unknown>) {
+  const once = useSingleFlight();
+  return (event: FormEvent) => {
+    event.preventDefault();
+    event.stopPropagation();
+    once(() => submit(event));
+  };
 }

@@ -21,7 +21,7 @@ import { type Control, Controller, type DefaultValues, type Path, useForm, useWa
 import { FormTextField } from '../../../components/form-text-field';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { ApiError } from '../../../lib/api-client';
-import { useSingleFlight } from '../../../lib/use-single-flight';
+import { useSubmitOnce } from '../../../lib/use-single-flight';
 import { useClinicChoices } from '../api/get-clinic-choices';
 import { deviceDisplayName, identifierLabel } from '../device-view';
 
@@ -136,7 +136,6 @@ export function DeviceFormFields({
   const brand = useWatch({ control, name: 'brand' }) as DeviceBrand | undefined;
   const clinics = useClinicChoices(true);
   const guard = useUnsavedChangesGuard(formState.isDirty);
-  const once = useSingleFlight();
   const [created, setCreated] = useState<InventoryDevice | null>(null);
   const hasErrors = Object.keys(formState.errors).length > 0;
 
@@ -176,16 +175,15 @@ export function DeviceFormFields({
     }
   }
 
+  const submitOnce = useSubmitOnce(handleSubmit(handleSave));
+
   return (
     <Stack
       component="form"
       noValidate
       spacing={3}
-      onSubmit={(event) => {
-        event.preventDefault();
-        // One device per press, however fast the second press (or Enter) comes.
-        once(() => handleSubmit(handleSave)(event));
-      }}
+      // One device per press, however fast the second press (or Enter) comes.
+      onSubmit={submitOnce}
     >
       {created && (
         <Alert severity="success" onClose={() => setCreated(null)}>

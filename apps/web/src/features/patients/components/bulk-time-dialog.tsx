@@ -26,7 +26,7 @@ import { useEffect, useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { showToast } from '../../../lib/toast';
-import { useSingleFlight } from '../../../lib/use-single-flight';
+import { useSubmitOnce } from '../../../lib/use-single-flight';
 import { useBulkTimeTrack } from '../api/bulk-time-track';
 
 interface BulkTimeDialogProps {
@@ -60,29 +60,23 @@ export function BulkTimeDialog({ open, filters, search, patients, onClose }: Bul
     if (!bulkTime.isPending) guard.confirmDiscard(onClose);
   };
 
-  const once = useSingleFlight();
-  const handleValid = handleSubmit(({ seconds, text }) =>
-    bulkTime.mutateAsync({ filters, search, seconds, text }).then(({ numAlreadyTracked }) => {
-      showToast(toasts.bulkTimeTracked, 'success');
-      if (numAlreadyTracked > 0) showToast(toasts.bulkTimeAlreadyTracked, 'info');
-      reset(defaults);
-      onClose();
-    }),
+  // One bulk entry per press, however fast the second press comes.
+  const submitOnce = useSubmitOnce(
+    handleSubmit(({ seconds, text }) =>
+      bulkTime.mutateAsync({ filters, search, seconds, text }).then(({ numAlreadyTracked }) => {
+        showToast(toasts.bulkTimeTracked, 'success');
+        if (numAlreadyTracked > 0) showToast(toasts.bulkTimeAlreadyTracked, 'info');
+        reset(defaults);
+        onClose();
+      }),
+    ),
   );
 
   return (
     <>
       <Dialog open={open} onClose={handleClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
         <DialogTitle id={titleId}>{labels.addBulkTime}</DialogTitle>
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            event.stopPropagation();
-            // One bulk entry per press, however fast the second press comes.
-            once(() => handleValid(event));
-          }}
-        >
+        <form noValidate onSubmit={submitOnce}>
           <DialogContent sx={{ pt: 0 }}>
             <Stack spacing={2.5}>
               <DialogContentText>{notices.bulkTimeIntro(patients)}</DialogContentText>

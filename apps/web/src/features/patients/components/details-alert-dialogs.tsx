@@ -18,7 +18,7 @@ import { useEffect, useId, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { FormTextField } from '../../../components/form-text-field';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
-import { useSingleFlight } from '../../../lib/use-single-flight';
+import { useSubmitOnce } from '../../../lib/use-single-flight';
 import { defaultSnoozeUntil, fromPacificInput, toPacificInput } from './details-format';
 
 /** A date and time field in Pacific wall-clock time, restricted to the future (spec patients 4). */
@@ -106,25 +106,17 @@ export function DetailsCreateAlertDialog({ open, onClose, onCreate }: CreateAler
   }, [open, reset]);
 
   const handleClose = () => guard.confirmDiscard(onClose);
-  const once = useSingleFlight();
   // The list shows the alert at once (optimistic); the dialog closes when the server has it. On a failure
-  // the app's toast shows, the list is put back and the dialog keeps the input for another try.
-  const handleValid = handleSubmit((alert) => guard.saving(onCreate(alert)).then(onClose));
+  // the app's toast shows, the list is put back and the dialog keeps the input for another try. One alert
+  // per press, however fast the second press (or Enter) comes.
+  const submitOnce = useSubmitOnce(handleSubmit((alert) => guard.saving(onCreate(alert)).then(onClose)));
 
   return (
     <>
       {guard.prompt}
       <Dialog open={open} onClose={handleClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
         <DialogTitle id={titleId}>{detailLabels.createAlert}</DialogTitle>
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            event.stopPropagation();
-            // One alert per press, however fast the second press (or Enter) comes.
-            once(() => handleValid(event));
-          }}
-        >
+        <form noValidate onSubmit={submitOnce}>
           <DialogContent sx={{ pt: 0 }}>
             <Stack spacing={2.5} sx={{ pt: 1 }}>
               <FormTextField

@@ -11,7 +11,7 @@ import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guar
 import { ApiError } from '../../../lib/api-client';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { useSignedInUser } from '../../../lib/session/session-context';
-import { useSingleFlight } from '../../../lib/use-single-flight';
+import { useSubmitOnce } from '../../../lib/use-single-flight';
 import { PatientDevicesSections } from '../components/patient-devices-section';
 import { AddressSection } from '../components/patient-form-address-section';
 import { AssignmentSection, type CurrentAssignment } from '../components/patient-form-assignment-section';
@@ -99,7 +99,6 @@ export function PatientForm({ mode, defaultValues, patient, pending, onSubmit }:
     resolver: zodResolver(schema, undefined, { raw: true }),
     defaultValues,
   });
-  const once = useSingleFlight();
   const guard = useUnsavedChangesGuard(formState.isDirty);
   const showBanner = formState.submitCount > 0 && Object.keys(formState.errors).length > 0;
 
@@ -118,22 +117,21 @@ export function PatientForm({ mode, defaultValues, patient, pending, onSubmit }:
     />
   );
 
+  const submitOnce = useSubmitOnce(
+    handleSubmit((values) =>
+      guard
+        .saving(onSubmit(values))
+        .catch((error: unknown) => showServerFieldErrors(error, setError, serverFieldPaths(error))),
+    ),
+  );
+
   return (
     <Stack
       component="form"
       noValidate
       spacing={3}
-      onSubmit={(event) => {
-        event.preventDefault();
-        // Validation and save as one run: a second press before it ends adds nothing.
-        once(() =>
-          handleSubmit((values) =>
-            guard
-              .saving(onSubmit(values))
-              .catch((error: unknown) => showServerFieldErrors(error, setError, serverFieldPaths(error))),
-          )(event),
-        );
-      }}
+      // Validation and save as one run: a second press before it ends adds nothing.
+      onSubmit={submitOnce}
     >
       {mode === 'add' && assignment}
       <GeneralInfoSection control={control} />

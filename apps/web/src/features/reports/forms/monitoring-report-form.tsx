@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { reportTexts, reportVersionLabels, reportVersions } from '@vigil/core';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { useSingleFlight } from '../../../lib/use-single-flight';
+import { useSubmitOnce } from '../../../lib/use-single-flight';
 import { useGenerateBatchReport } from '../api/generate-batch-report';
 import type { ReportClinic } from '../api/get-report-clinics';
 import {
@@ -42,25 +42,17 @@ export function MonitoringReportForm({ userId, months, fixedClinic }: Monitoring
     },
   });
 
-  const once = useSingleFlight();
-  const handleValid = handleSubmit(({ clinic, physician, month, year, version }) => {
-    // Without a month, monitoring means the current one (core's AdminReportForm).
-    const period = month && year ? { month, year } : currentReportMonth();
-    return generate.mutateAsync({ ...period, clinic, physician, version, userId });
-  });
+  // One report per press, however fast the second press comes.
+  const submitOnce = useSubmitOnce(
+    handleSubmit(({ clinic, physician, month, year, version }) => {
+      // Without a month, monitoring means the current one (core's AdminReportForm).
+      const period = month && year ? { month, year } : currentReportMonth();
+      return generate.mutateAsync({ ...period, clinic, physician, version, userId });
+    }),
+  );
 
   return (
-    <Stack
-      component="form"
-      noValidate
-      aria-labelledby={titleId}
-      spacing={2}
-      onSubmit={(event) => {
-        event.preventDefault();
-        // One report per press, however fast the second press comes.
-        once(() => handleValid(event));
-      }}
-    >
+    <Stack component="form" noValidate aria-labelledby={titleId} spacing={2} onSubmit={submitOnce}>
       <Typography id={titleId} variant="h3">
         {reportTexts.monitoring}
       </Typography>

@@ -16,7 +16,7 @@ import { RadioField } from '../../../components/radio-field';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { YesNoField } from '../../../components/yes-no-field';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
-import { useSingleFlight } from '../../../lib/use-single-flight';
+import { useSubmitOnce } from '../../../lib/use-single-flight';
 import { ContactFields } from '../components/contact-fields';
 import { TemporaryPasswordDialog } from '../components/temporary-password-dialog';
 import { twoFactorOptions } from './account-form';
@@ -65,7 +65,15 @@ export function UserFormFields({
   const password = useWatch({ control, name: 'password' });
   const hasErrors = Object.keys(formState.errors).length > 0;
   const guard = useUnsavedChangesGuard(formState.isDirty);
-  const once = useSingleFlight();
+  const submitOnce = useSubmitOnce(
+    handleSubmit((values) =>
+      guard
+        .saving(onSubmit(values))
+        .catch((error: unknown) =>
+          showServerFieldErrors(error, setError, ['firstName', 'lastName', 'phone', 'email', 'clinicalRole']),
+        ),
+    ),
+  );
 
   return (
     <>
@@ -73,25 +81,8 @@ export function UserFormFields({
         component="form"
         noValidate
         spacing={3}
-        onSubmit={(event) => {
-          event.preventDefault();
-          // One account per press, however fast the second press comes.
-          once(() =>
-            handleSubmit((values) =>
-              guard
-                .saving(onSubmit(values))
-                .catch((error: unknown) =>
-                  showServerFieldErrors(error, setError, [
-                    'firstName',
-                    'lastName',
-                    'phone',
-                    'email',
-                    'clinicalRole',
-                  ]),
-                ),
-            )(event),
-          );
-        }}
+        // One account per press, however fast the second press comes.
+        onSubmit={submitOnce}
       >
         <Grid container spacing={2.5}>
           <ContactFields control={control} autofill={false} />
