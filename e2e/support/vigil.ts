@@ -201,3 +201,12 @@ export async function holdRequests(
   });
   return { release };
 }
+
+/** Counts the page's requests of a method to URLs that `url` matches, from now on (a double submit is two). */
+export function countRequests(page: Page, method: string, url: RegExp): { count: () => number } {
+  let n = 0;
+  page.on('request', (r) => {
+    if (r.method() === method && url.test(r.url())) n += 1;
+  });
+  return { count: () => n };
+}

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { showAllPatients } from '../support/patient-lists';
-import { apiAs, demo, screenshot, signIn } from '../support/vigil';
+import { apiAs, countRequests, demo, screenshot, signIn } from '../support/vigil';
 
 /**
  * The patient detail page (spec patients 2.6, 2.9, 4) against the real server: opened from the priority
@@ -115,16 +115,13 @@ test.describe('patient details', () => {
     await create.getByLabel('Date').fill(`${day}T09:30`);
     await screenshot(page, 'patient-details-create-alert', { viewport: true });
     // A double-click creates one alert.
-    let alertPosts = 0;
-    page.on('request', (r) => {
-      if (r.method() === 'POST' && /\/api\/alerts$/.test(r.url())) alertPosts += 1;
-    });
+    const alertPosts = countRequests(page, 'POST', /\/api\/alerts$/);
     await create.getByRole('button', { name: 'Create' }).dblclick();
     await expect(create).toBeHidden();
     const created = snoozed.getByRole('listitem').filter({ hasText: description });
     await expect(created).toContainText(/Snoozed until \d{2}\/\d{2}\/\d{2}, 9:30 am\./);
     await expect(created).toHaveCount(1);
-    expect(alertPosts).toBe(1);
+    expect(alertPosts.count()).toBe(1);
 
     // Clear: the staff note dialog, prefilled with the alert's text; Save & Clear keeps the note.
     await created.getByRole('button', { name: `Clear: ${description}` }).click();

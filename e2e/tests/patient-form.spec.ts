@@ -1,6 +1,15 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { demo, demoClinics, holdRequests, screenshot, signIn, toast, unique } from '../support/vigil';
+import {
+  countRequests,
+  demo,
+  demoClinics,
+  holdRequests,
+  screenshot,
+  signIn,
+  toast,
+  unique,
+} from '../support/vigil';
 
 /**
  * The patient add/edit form (spec patients 2.1, 4, 5) against the real server: a clinic user's add with every
@@ -41,15 +50,6 @@ async function fillRequired(page: Page, firstName: string, lastName: string): Pr
   await field(page, 'Weight (lbs)').fill('182');
   await choose(page, 'Diagnosis', 'CHF');
   await choose(page, 'Language', 'English');
-}
-
-/** Counts the page's requests of a method to URLs that `url` matches, from now on. */
-function countRequests(page: Page, method: string, url: RegExp): { count: () => number } {
-  let n = 0;
-  page.on('request', (r) => {
-    if (r.method() === method && url.test(r.url())) n += 1;
-  });
-  return { count: () => n };
 }
 
 async function submitAndReadId(

@@ -6,7 +6,7 @@ import {
   twilioWebhookPaths,
 } from '../../apps/server/src/simulator/twilio-wire';
 import { expect, test } from '../support/fixtures';
-import { apiAs, demo, screenshot, serverUrl, signIn, tinyPng, unique } from '../support/vigil';
+import { apiAs, countRequests, demo, screenshot, serverUrl, signIn, tinyPng, unique } from '../support/vigil';
 
 /**
  * The Messages panel of the detail page (spec patients 2.6, 4, 9; issue 10) against the real server: a text
@@ -112,17 +112,14 @@ test.describe('patient messages', () => {
     await screenshot(page, 'patient-messages-composer-1280', { of: panel });
 
     // A double-click sends one text.
-    let sends = 0;
-    page.on('request', (r) => {
-      if (r.method() === 'POST' && r.url().endsWith(`/api/sms/${patient!._id}`)) sends += 1;
-    });
+    const sends = countRequests(page, 'POST', new RegExp(`/api/sms/${patient!._id}$`));
     await send.dblclick();
     await expect(panel.getByRole('textbox', { name: 'Message' })).toHaveValue('');
     await expect(chips).toHaveCount(0);
     const sent = conversation(panel).getByRole('listitem').filter({ hasText: text });
     await expect(sent).toBeVisible();
     await expect(sent).toHaveCount(1);
-    expect(sends).toBe(1);
+    expect(sends.count()).toBe(1);
     // The thumbnail is the uploaded image, fetched with the session's token.
     const thumbnail = sent.getByRole('img', { name: 'Attachment pill-bottle.png' });
     await expect(thumbnail).toBeVisible();

@@ -252,6 +252,12 @@ describe('recover and set password', () => {
     const url = new URL(body.match(/https?:\/\/\S+/)![0]);
     return { token: url.searchParams.get('token')!, id: url.searchParams.get('id')!, path: url.pathname };
   };
+  const setPassword = (link: { token: string; id: string }, password: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/set-password',
+      payload: { token: link.token, id: link.id, password },
+    });
 
   it('answers the same for a known and an unknown email', async () => {
     const known = await t.app.inject({
@@ -287,27 +293,15 @@ describe('recover and set password', () => {
     });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().fields.password).toBe(messages.passwordMin8);
-    const noUpper = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/set-password',
-      payload: { token: link.token, id: link.id, password: 'longenough!' },
-    });
+    const noUpper = await setPassword(link, 'longenough!');
     expect(noUpper.json().fields.password).toBe(messages.passwordRule);
 
-    const set = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/set-password',
-      payload: { token: link.token, id: link.id, password: 'Fresh!Pass2' },
-    });
+    const set = await setPassword(link, 'Fresh!Pass2');
     expect(set.statusCode).toBe(200);
     expect((await login({ email: 'navigator@circle.demo', password: 'Fresh!Pass2' })).statusCode).toBe(200);
     expect((await login({ email: 'navigator@circle.demo', password: demoPassword })).statusCode).toBe(404);
 
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/set-password',
-      payload: { token: link.token, id: link.id, password: 'Other!Pass3' },
-    });
+    const again = await setPassword(link, 'Other!Pass3');
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe(authMessages.invalidResetLink);
     expect(await auditActions(demoIds.navigatorCircle)).toEqual(
@@ -325,11 +319,7 @@ describe('recover and set password', () => {
     const admin = asUser(t.app, await signIn(t.app, 'admin@circle.demo'));
     const moved = await admin.put(`/api/users/${demoIds.staffSunrise}`, { email: 'sam.moved@sunrise.demo' });
     expect(moved.statusCode).toBe(200);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/set-password',
-      payload: { token: link.token, id: link.id, password: 'Fresh!Pass2' },
-    });
+    const res = await setPassword(link, 'Fresh!Pass2');
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(authMessages.invalidResetLink);
     await admin.put(`/api/users/${demoIds.staffSunrise}`, { email: 'staff@sunrise.demo' });
@@ -339,11 +329,7 @@ describe('recover and set password', () => {
     await t.app.inject({ method: 'POST', url: '/api/auth/recover', payload: { email: 'admin@circle.demo' } });
     const link = linkOf((await outboxFor(t.app, 'admin@circle.demo'))[0]!.body);
     t.clock.advance(61 * minute);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/set-password',
-      payload: { token: link.token, id: link.id, password: 'Fresh!Pass2' },
-    });
+    const res = await setPassword(link, 'Fresh!Pass2');
     expect(res.statusCode).toBe(400);
   });
 

@@ -165,8 +165,6 @@ export function createIngestionRepository(db: DbOrTx) {
           left join ${patientDevices} pd on pd.device_id = d.id and pd.deleted_at is null
           left join ${patients} p on p.id = pd.patient_id
           left join ${clinics} c on c.id = p.clinic_id
-          order by d.id
-          for update of d
         ), seen as (
           update ${devices} dv set
             last_seen_at = ${atText},

@@ -335,6 +335,13 @@ describe('opt-out, HELP and delivery status', () => {
     const failed = statusCallbackParams({ sid: 'SMearly1', status: 'failed', errorCode: 30007 });
     await postSigned(`${twilioWebhookPaths.status}?text=${randomUUID()}`, failed);
     expect((await db().select().from(messages).where(eq(messages.id, id)))[0]!.status).toBe('failed');
+    // A malformed id is no match either; one too long to be an id is refused, and changes nothing.
+    expect((await postSigned(`${twilioWebhookPaths.status}?text=nope`, failed)).statusCode).toBe(200);
+    const delivered = statusCallbackParams({ sid: 'SMearly1', status: 'delivered' });
+    expect(
+      (await postSigned(`${twilioWebhookPaths.status}?text=${'x'.repeat(101)}`, delivered)).statusCode,
+    ).toBe(400);
+    expect((await db().select().from(messages).where(eq(messages.id, id)))[0]!.status).toBe('failed');
   });
 
   it('a text queued before the patient texted STOP is not sent, and fails with the opt-out’s reason', async () => {
