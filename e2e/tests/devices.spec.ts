@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { apiAs, demo, demoClinics, screenshot, signIn, toast } from '../support/vigil';
+import { apiAs, countRequests, demo, demoClinics, screenshot, signIn, toast } from '../support/vigil';
 
 /**
  * Device Management (spec administration 2, 4, 5, 6; decision 0009) against the real server: the add form
@@ -115,12 +115,21 @@ test.describe('device management (operator portal)', () => {
     await expect(mac).toBeFocused();
     await screenshot(page, 'device-form-created');
 
-    // The next one.
+    // The next one, with Enter pressed twice before the page could answer the first: created once, with no
+    // duplicate message after the banner.
     const second = randomMac().replace(/:/g, '');
     await mac.fill(second);
-    await save.click();
+    const creates = countRequests(page, 'POST', /\/api\/devices$/);
+    await mac.evaluate((input: HTMLInputElement) => {
+      input.form!.requestSubmit();
+      input.form!.requestSubmit();
+    });
     await expect(banner).toContainText(`with serial number ${second}`);
     await expect(mac).toHaveValue('');
+    await expect(page.getByText('A device of this brand with this identifier already exists.')).toHaveCount(
+      0,
+    );
+    expect(creates.count()).toBe(1);
 
     // The first again: the server's message under the identifier.
     await mac.fill(first);

@@ -2,7 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import type { Locator, Page } from '@playwright/test';
 import { format, subDays, subMonths } from 'date-fns';
 import { expect, test } from '../support/fixtures';
-import { apiAs, demo, holdRequests, screenshot, signIn } from '../support/vigil';
+import { apiAs, countRequests, demo, holdRequests, screenshot, signIn } from '../support/vigil';
 
 /**
  * The detail page's readings, medications and monthly reports panels (spec patients 2.6, 2.9, 4, 5, 9)
@@ -241,8 +241,23 @@ test.describe('patient detail: readings, medications and monthly notes', () => {
     await page.getByRole('option', { name: 'mg', exact: true }).click();
     await dialog.getByRole('combobox', { name: 'Frequency' }).click();
     await page.getByRole('option', { name: 'BID', exact: true }).click();
+    // While the save runs, the fields and buttons wait, and a second click sends nothing more.
+    const patches = countRequests(page, 'PATCH', new RegExp(`/api/pacients/${medicationsPatient}$`));
+    const saving = await holdRequests(
+      page,
+      `**/api/pacients/${medicationsPatient}`,
+      (request) => request.method() === 'PATCH',
+    );
     await dialog.getByRole('button', { name: 'Save & Add Another' }).click();
+    await expect(dialog.getByRole('button', { name: 'Saving...' })).toBeDisabled();
+    await expect(dialog.getByLabel('Name')).toBeDisabled();
+    await expect(dialog.getByLabel('Dose')).toBeDisabled();
+    await dialog.getByRole('button', { name: 'Save & Close' }).click({ force: true });
+    saving.release();
     await expect(dialog.getByLabel('Name')).toHaveValue('');
+    await expect(dialog.getByLabel('Name')).toBeEnabled();
+    expect(patches.count()).toBe(1);
+    await page.unroute(`**/api/pacients/${medicationsPatient}`);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
 

@@ -7,7 +7,7 @@ import {
   showAllPatients,
   toggleOptions,
 } from '../support/patient-lists';
-import { demo, demoClinics, demoMore, screenshot, signIn, toast } from '../support/vigil';
+import { countRequests, demo, demoClinics, demoMore, screenshot, signIn, toast } from '../support/vigil';
 
 /**
  * The two patient lists against the seeded demo data. The seed's size may change, so the tests read counts
@@ -183,8 +183,10 @@ test.describe('patient priority list', () => {
     await expect(bulk.getByText('Input cannot be empty')).toBeVisible();
     await seconds.fill('30');
 
+    // A double-click adds the time once.
+    const adds = countRequests(page, 'POST', /\/bulkTimeTrack\//);
     const posted = page.waitForRequest((r) => r.method() === 'POST' && r.url().includes('/bulkTimeTrack/'));
-    await bulk.getByRole('button', { name: 'Add Time' }).click();
+    await bulk.getByRole('button', { name: 'Add Time' }).dblclick();
     const request = await posted;
     expect(new URL(request.url()).searchParams.get('selectedDiagnoses')).toBe('Hypotension');
     expect(request.postDataJSON()).toEqual({
@@ -194,6 +196,7 @@ test.describe('patient priority list', () => {
     });
     await expect(toast(page, 'Bulk Time Tracked')).toBeVisible();
     await expect(bulk).toBeHidden();
+    expect(adds.count()).toBe(1);
 
     await page.getByRole('button', { name: 'Bulk Time' }).click();
     await page

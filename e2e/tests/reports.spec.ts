@@ -2,7 +2,16 @@ import { readFileSync } from 'node:fs';
 import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { showAllPatients } from '../support/patient-lists';
-import { apiAs, demo, demoClinics, latestOutboxMessage, screenshot, signIn, toast } from '../support/vigil';
+import {
+  apiAs,
+  countRequests,
+  demo,
+  demoClinics,
+  latestOutboxMessage,
+  screenshot,
+  signIn,
+  toast,
+} from '../support/vigil';
 
 /**
  * Reports (issue 12; spec administration 2, 4, 7; patients 2.2, 2.6, 2.8, 8, 9) against the real server:
@@ -233,7 +242,9 @@ test.describe('the Reports section of /account', () => {
     const generated = page.waitForResponse(
       (r) => r.url().endsWith('/api/reports/generate-batch') && r.request().method() === 'POST',
     );
-    await monitoring.getByRole('button', { name: 'Generate' }).click();
+    // A double-click asks for one report.
+    const generates = countRequests(page, 'POST', /\/api\/reports\/generate-batch$/);
+    await monitoring.getByRole('button', { name: 'Generate' }).dblclick();
     const answer = await generated;
     expect(answer.status()).toBe(200);
     const report = ((await answer.json()) as { data: { fileName: string; status: string } }).data;
@@ -245,6 +256,8 @@ test.describe('the Reports section of /account', () => {
     await expect(item).toBeVisible();
     await expect(list.getByRole('listitem').first()).toHaveAccessibleName(report.fileName);
     await expect(item.getByText('Pending')).toBeVisible();
+    await expect(list.getByRole('listitem', { name: report.fileName })).toHaveCount(1);
+    expect(generates.count()).toBe(1);
     await screenshot(page, 'reports-pending');
 
     // The list asks again every 10 seconds; the job builds the PDF meanwhile.

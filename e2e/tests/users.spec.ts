@@ -1,5 +1,14 @@
 import { expect, test } from '../support/fixtures';
-import { demo, demoClinics, screenshot, signIn, submitCredentials, toast, unique } from '../support/vigil';
+import {
+  countRequests,
+  demo,
+  demoClinics,
+  screenshot,
+  signIn,
+  submitCredentials,
+  toast,
+  unique,
+} from '../support/vigil';
 
 test.describe('users (clinic admin)', () => {
   test('deactivate and activate a user through the confirmation', async ({ page }) => {
@@ -94,8 +103,10 @@ test.describe('users (clinic admin)', () => {
     await expect(dialog).toBeHidden();
     await expect(page.getByText('A temporary password is set.')).toBeVisible();
 
+    // A double-click creates the account once.
+    const creates = countRequests(page, 'POST', /\/api\/users$/);
     const created = page.waitForRequest((r) => r.url().endsWith('/api/users') && r.method() === 'POST');
-    await page.getByRole('button', { name: 'Create New Account' }).click();
+    await page.getByRole('button', { name: 'Create New Account' }).dblclick();
     const body = (await created).postDataJSON() as Record<string, unknown>;
     expect(body).toMatchObject({
       email,
@@ -109,6 +120,7 @@ test.describe('users (clinic admin)', () => {
     await expect(toast(page, 'Account Created')).toBeVisible();
     await expect(page).toHaveURL('/account');
     await expect(page.getByRole('list', { name: 'Users' })).toContainText('Robin Tester');
+    expect(creates.count()).toBe(1);
 
     // The new user signs in with the temporary password and must choose their own.
     await page.goto('/signOut');
