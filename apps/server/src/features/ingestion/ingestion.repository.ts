@@ -112,7 +112,9 @@ export function createIngestionRepository(db: DbOrTx) {
      * clinic: what the service's `setAsideReason` accepts) is marked seen at `at`: with a reading its
      * last-connected time, the battery and signal it reported (else the last known), and the type its
      * readings show when unknown. The devices' rows are locked in id order, so two batches sharing devices
-     * cannot deadlock, before their pairings are read. Each (brand, serial number) must appear once.
+     * cannot deadlock, before their pairings are read; the patients' clinics are share-locked as they are
+     * read, so a clinic's deactivation and a batch apply one after the other. Each (brand, serial number)
+     * must appear once.
      */
     async findDeliveryTargetsMarkingSeen(
       seen: readonly (DeviceSeen & { brand: DeviceBrand; serialNumber: string })[],
@@ -155,6 +157,18 @@ export function createIngestionRepository(db: DbOrTx) {
         with input as (
           select * from jsonb_to_recordset(${json}::jsonb)
             as x(brand text, serial text, connected boolean, battery integer, signal integer, type text)
+        ), clinic as (
+          -- The paired patients' clinics, share-locked: a deactivation under way is waited for and its
+          -- outcome read (the locked row is read as committed), and one that comes later waits for this
+          -- batch to commit. Either way no reading lands on a clinic after it was deactivated.
+          select c.id, c.active from ${clinics} c
+          where c.id in (
+            select p.clinic_id from input x
+            join ${devices} d on d.brand = x.brand and d.serial_number = x.serial and d.deleted_at is null
+            join ${patientDevices} pd on pd.device_id = d.id and pd.deleted_at is null
+            join ${patients} p on p.id = pd.patient_id)
+          order by c.id
+          for key share
         ), target as (
           select x.brand, x.serial, x.connected, x.battery, x.signal, x.type,
             d.id as device_id, d.status as device_status, d.clinic_id as device_clinic_id,
@@ -164,7 +178,7 @@ export function createIngestionRepository(db: DbOrTx) {
           join ${devices} d on d.brand = x.brand and d.serial_number = x.serial and d.deleted_at is null
           left join ${patientDevices} pd on pd.device_id = d.id and pd.deleted_at is null
           left join ${patients} p on p.id = pd.patient_id
-          left join ${clinics} c on c.id = p.clinic_id
+          left join clinic c on c.id = p.clinic_id
         ), seen as (
           update ${devices} dv set
             last_seen_at = ${atText},

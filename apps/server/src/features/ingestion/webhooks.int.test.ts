@@ -368,6 +368,30 @@ describe('deliveries that cannot reach a patient: 202, counted for staff', () =>
     }
     expect((await deliver(app(), 'pylo', payload)).json()).toEqual({ stored: 1, duplicates: 0 });
   });
+
+  it.runIf(onPostgres)(
+    'a reading that arrives while its clinic is being deactivated is set aside once the deactivation commits',
+    async () => {
+      await pairDevice(db(), p.south, 'Pylo', '864475040123473');
+      const payload = { ...pylo, imei: '864475040123473', id: 'pylo-south-deactivating' };
+      const before = await readingsOf(db(), p.south);
+      const slow = { table: 'clinics', operation: 'update' as const, when: 'not new.active', ms: 400 };
+      try {
+        const res = await whileSlowing(db(), slow, async () => {
+          const deactivate = w.as('circleAdmin').put(`/api/clinics/${ids.south}`, { active: false });
+          await new Promise((r) => setTimeout(r, 100));
+          const delivered = await deliver(app(), 'pylo', payload);
+          expect((await deactivate).statusCode).toBe(200);
+          return delivered;
+        });
+        expect(res.statusCode).toBe(202);
+        expect(res.json().reason).toBe('inactiveClinic');
+        expect(await readingsOf(db(), p.south)).toEqual(before);
+      } finally {
+        await db().update(clinics).set({ active: true }).where(eq(clinics.id, ids.south));
+      }
+    },
+  );
 });
 
 describe('Withings notifications', () => {
