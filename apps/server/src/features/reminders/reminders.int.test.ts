@@ -2,8 +2,8 @@ import { manualReminderTimeMessage } from '@vigil/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { patients } from '../../db/schema/index.js';
-import { whileRefusing } from '../../test/refuse-writes.js';
-import { asUser, createTestApp, signIn } from '../../test/test-app.js';
+import { whileRefusing, whileSlowing } from '../../test/refuse-writes.js';
+import { asUser, createTestApp, onPostgres, signIn } from '../../test/test-app.js';
 import { addPatient, southPatientBody, type World } from '../patients/patient-fixtures.js';
 import {
   addReading,
@@ -119,6 +119,38 @@ describe('POST /manualCronJobs/smsReminders', () => {
     const again = await world.as('circleAdmin').post('/api/manualCronJobs/smsReminders', { time: '07:30' });
     expect(again.json().data.sent).toBe(0);
   });
+
+  it.runIf(onPostgres)(
+    'a patient deactivated or withdrawing consent while the round runs is not texted (PostgreSQL only)',
+    async () => {
+      const db = world.t.app.vigil.database.db;
+      const leaving = reminderPatientBody({ times: ['6:30 AM'] });
+      const leavingId = await addPatient(world, 'northStaff', leaving);
+      const withdrawing = reminderPatientBody({ times: ['6:30 AM'] });
+      const withdrawingId = await addPatient(world, 'northStaff', withdrawing);
+      const staying = await addReminderPatient(world, { times: ['6:30 AM'] });
+      // Each claim of the round takes a while: the edits land after the round read its patients.
+      const slow = { table: 'sms_reminders', operation: 'insert' as const, ms: 300 };
+      const res = await whileSlowing(db, slow, async () => {
+        const round = world.as('northStaff').post('/api/manualCronJobs/smsReminders', { time: '6:30' });
+        await new Promise((r) => setTimeout(r, 100));
+        const edits = await Promise.all([
+          world.as('northStaff').put(`/api/pacients/${leavingId}`, { ...leaving, active: false }),
+          world.as('northStaff').put(`/api/pacients/${withdrawingId}`, {
+            ...withdrawing,
+            preferences: { ...withdrawing.preferences, remindersConsent: 'No' },
+          }),
+        ]);
+        expect(edits.map((e) => e.statusCode)).toEqual([200, 200]);
+        return round;
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.sent).toBe(1);
+      expect(await textsOf(world, leavingId, 'reminder')).toEqual([]);
+      expect(await textsOf(world, withdrawingId, 'reminder')).toEqual([]);
+      expect(await textsOf(world, staying.id, 'reminder')).toHaveLength(1);
+    },
+  );
 
   it('reads 24:00 and 24:30 as tomorrow', async () => {
     const res = await world.as('northPhysician').post('/api/manualCronJobs/smsReminders', { time: '24:30' });

@@ -20,12 +20,13 @@ export interface ReminderCandidateRow {
 const readingWindowMs = 36 * 3_600_000;
 
 export function createRemindersRepository(db: DbOrTx) {
-  return {
+  const repo = {
     /**
      * Enrolled, active patients of active clinics who consented to texts and reminders and have a texting
-     * number, with the times of their readings near `slot`. The core decides who of them is due.
+     * number (or the one patient `patientId` if they are such), with the times of their readings near
+     * `slot`. The core decides who of them is due.
      */
-    async findCandidates(slot: Date): Promise<ReminderCandidateRow[]> {
+    async findCandidates(slot: Date, patientId?: string): Promise<ReminderCandidateRow[]> {
       const rows = await db
         .select({
           id: patients.id,
@@ -48,6 +49,7 @@ export function createRemindersRepository(db: DbOrTx) {
             sql`${patients.phone} is not null`,
             sql`${patients.preferences}->>'textConsent' = 'Yes'`,
             sql`${patients.preferences}->>'remindersConsent' = 'Yes'`,
+            patientId ? eq(patients.id, patientId) : undefined,
           ),
         );
       if (!rows.length) return [];
@@ -68,6 +70,17 @@ export function createRemindersRepository(db: DbOrTx) {
       const byPatient = new Map<string, Date[]>();
       for (const r of taken) byPatient.set(r.patientId, [...(byPatient.get(r.patientId) ?? []), r.takenAt]);
       return rows.map((r) => ({ ...r, readingsTakenAt: byPatient.get(r.id) ?? [] }));
+    },
+
+    /**
+     * The patient as a candidate of the slot, read again once their row is locked until the transaction
+     * ends, or undefined when they are no longer one: an edit of the patient made meanwhile (deactivated,
+     * consent withdrawn) has committed before this read, and one made later waits for the transaction.
+     */
+    async findCandidateForUpdate(slot: Date, patientId: string): Promise<ReminderCandidateRow | undefined> {
+      await db.select({ id: patients.id }).from(patients).where(eq(patients.id, patientId)).for('update');
+      const [row] = await repo.findCandidates(slot, patientId);
+      return row;
     },
 
     /**
@@ -126,4 +139,5 @@ export function createRemindersRepository(db: DbOrTx) {
       return Boolean(row);
     },
   };
+  return repo;
 }

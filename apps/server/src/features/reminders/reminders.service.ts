@@ -41,16 +41,21 @@ export function createRemindersService(deps: RemindersDeps) {
     const repo = createRemindersRepository(db);
     const claim = await repo.claimSlot(p.id, slot, clock.now());
     if (!claim) return false;
-    let outboxId: string;
+    let outboxId: string | null;
     try {
       outboxId = await db.transaction(async (tx) => {
+        const txRepo = createRemindersRepository(tx);
+        // The round read its patients once, at its start: decided again on the locked patient, so one
+        // deactivated, who withdrew consent or who sent a reading meanwhile is not texted.
+        const current = await txRepo.findCandidateForUpdate(slot, p.id);
+        if (!current || !isReminderDue(current, slot)) return null;
         const stored = await sender.storePatientText(tx, {
-          patientId: p.id,
-          body: reminderText(p, p.clinicName),
+          patientId: current.id,
+          body: reminderText(current, current.clinicName),
           userId: null,
           kind: 'reminder',
         });
-        await createRemindersRepository(tx).setMessage(claim, stored.message.id);
+        await txRepo.setMessage(claim, stored.message.id);
         return stored.outboxId;
       });
     } catch (error) {
@@ -58,6 +63,10 @@ export function createRemindersService(deps: RemindersDeps) {
       await repo.releaseClaim(claim);
       if (error instanceof AppError) return false;
       throw error;
+    }
+    if (outboxId === null) {
+      await repo.releaseClaim(claim);
+      return false;
     }
     await sender.deliver(outboxId);
     return true;
