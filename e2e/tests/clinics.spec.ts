@@ -1,6 +1,7 @@
 import { expect, test } from '../support/fixtures';
 import {
   apiAs,
+  countRequests,
   demo,
   demoClinics,
   latestOutboxMessage,
@@ -147,9 +148,13 @@ test.describe('clinics (operator admin)', () => {
     await screenshot(page, 'new-clinic-form');
 
     const since = new Date();
-    await page.getByRole('button', { name: 'Create Clinic' }).click();
+    // A double-click creates one clinic, with no error after the success.
+    const creates = countRequests(page, 'POST', /\/api\/clinics$/);
+    await page.getByRole('button', { name: 'Create Clinic' }).dblclick();
     await expect(toast(page, 'Clinic Created')).toBeVisible();
     await expect(page).toHaveURL('/clinic/dashboard');
+    expect(creates.count()).toBe(1);
+    await expect(toast(page, 'This clinic URL is already taken. Please choose another.')).toHaveCount(0);
     await expect(page.getByRole('row').filter({ hasText: `${name} PDX` })).toContainText(email);
 
     const mail = await latestOutboxMessage(request, email, since);

@@ -2,7 +2,16 @@ import type { APIRequestContext, FrameLocator, Locator, Page } from '@playwright
 import { formTexts, messages } from '@vigil/core';
 import { expectAccessible } from '../support/accessibility';
 import { expect, test } from '../support/fixtures';
-import { apiAs, demo, latestOutboxMessage, screenshot, signIn, tinyPng, toast } from '../support/vigil';
+import {
+  apiAs,
+  countRequests,
+  demo,
+  latestOutboxMessage,
+  screenshot,
+  signIn,
+  tinyPng,
+  toast,
+} from '../support/vigil';
 
 /**
  * Forms (issue 13; spec patients 2.6, 3, 4) against the real server: a demo form opened from the detail
@@ -92,6 +101,14 @@ test.describe('forms', () => {
     await page.mouse.click(5, 5);
     await expect(dialog).toBeVisible();
     await expect(frame.getByLabel('Follow-up appointment')).toHaveValue(appointment);
+    // Closing it with answers given asks first; No keeps them.
+    await dialog.getByRole('button', { name: formTexts.close }).click();
+    const question = page.getByRole('dialog', { name: 'Unsaved Changes' });
+    await expect(question).toContainText('You have unsaved changes. Are you sure you want to leave?');
+    await question.getByRole('button', { name: 'No' }).click();
+    await expect(question).toBeHidden();
+    await expect(dialog).toBeVisible();
+    await expect(frame.getByLabel('Follow-up appointment')).toHaveValue(appointment);
     await frame.getByRole('button', { name: 'Complete' }).click();
 
     await expect(toast(page, formTexts.submitted)).toBeVisible();
@@ -147,8 +164,11 @@ test.describe('forms', () => {
     const panel = await openDetails(page, patient);
 
     const since = new Date();
-    await panel.getByRole('button', { name: `${formTexts.sendToPatient}: ${phq2}` }).click();
+    // A double-click texts one link.
+    const sends = countRequests(page, 'POST', /\/api\/forms\/[^/]+\/links$/);
+    await panel.getByRole('button', { name: `${formTexts.sendToPatient}: ${phq2}` }).dblclick();
     await expect(toast(page, formTexts.linkSent)).toBeVisible();
+    expect(sends.count()).toBe(1);
     const sms = await latestOutboxMessage(request, e164(patient.phone!), since);
     const link = /\/f\/[A-Za-z0-9_-]+/.exec(sms.body)?.[0];
     expect(link, sms.body).toBeTruthy();

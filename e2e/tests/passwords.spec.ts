@@ -2,6 +2,7 @@ import { expect, test } from '../support/fixtures';
 import {
   apiToken,
   changePasswordByApi,
+  countRequests,
   demo,
   demoPassword,
   latestOutboxMessage,
@@ -24,8 +25,11 @@ test.describe('passwords', () => {
     await expect(page.getByText('Please provide a valid email format')).toBeVisible();
     await screenshot(page, 'recover');
     await page.getByLabel('Email').fill(email);
-    await page.getByRole('button', { name: 'Submit' }).click();
+    // A double-click asks for one link.
+    const recovers = countRequests(page, 'POST', /\/api\/auth\/recover$/);
+    await page.getByRole('button', { name: 'Submit' }).dblclick();
     await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
+    expect(recovers.count()).toBe(1);
     await screenshot(page, 'recover-sent');
 
     const mail = await latestOutboxMessage(request, email, since);
@@ -44,9 +48,12 @@ test.describe('passwords', () => {
 
     await page.getByLabel('Set Password', { exact: true }).fill(newPassword);
     await page.getByLabel('Confirm Password').fill(newPassword);
-    await page.getByRole('button', { name: 'Set Password' }).click();
+    // A double-click sets the password once, and the success is what the user sees.
+    const sets = countRequests(page, 'POST', /\/api\/auth\/set-password$/);
+    await page.getByRole('button', { name: 'Set Password' }).dblclick();
     await expect(page).toHaveURL('/signin');
     await expect(page.getByText('Password successfully set! Please log in.')).toBeVisible();
+    expect(sets.count()).toBe(1);
     await screenshot(page, 'set-password-done');
 
     // The link is single-use.

@@ -95,6 +95,19 @@ test.describe('patient details', () => {
     const until = snoozeDialog.getByLabel('Snooze until');
     await expect(until).toHaveValue(/T\d{2}:(00|30)$/);
     await screenshot(page, 'patient-details-snooze-dialog', { viewport: true });
+    // The server fails once: its message, and the dialog keeps the time chosen for another try.
+    const chosen = (await until.inputValue()).replace(/T.*/, 'T23:30');
+    await until.fill(chosen);
+    await page.route(
+      '**/api/alerts/*/snooze',
+      (route) => route.fulfill({ status: 500, json: { message: 'Internal Server Error' } }),
+      { times: 1 },
+    );
+    await snoozeDialog.getByRole('button', { name: 'Save' }).click();
+    // The open dialog hides the rest of the page (the toast too) from the accessibility tree.
+    await expect(page.getByText('Internal Server Error', { exact: true })).toBeVisible();
+    await expect(snoozeDialog).toBeVisible();
+    await expect(until).toHaveValue(chosen);
     await snoozeDialog.getByRole('button', { name: 'Save' }).click();
     await expect(snoozeDialog).toBeHidden();
     const snoozedRow = snoozed.getByRole('listitem').filter({ hasText: firstText });

@@ -406,10 +406,13 @@ test.describe('the Export Data Report dialog', () => {
     await expect(dialog.getByRole('combobox', { name: 'Version' })).toHaveText('New Version');
 
     // Email consent and an address: sent, with the PDF attached, through the outbox.
+    // A double-click sends one email.
     const since = new Date();
-    await dialog.getByRole('button', { name: 'Email Report' }).click();
+    const emails = countRequests(page, 'GET', /\/api\/reports\/patient\?.*sendMail=true/);
+    await dialog.getByRole('button', { name: 'Email Report' }).dblclick();
     await expect(dialog.getByRole('button', { name: 'Sending...' })).toBeVisible();
     await expect(toast(page, 'Report Sent Successfully!')).toBeVisible();
+    expect(emails.count()).toBe(1);
     const sent = await latestOutboxMessage(request, withConsent.email!, since);
     expect(sent.attachments).toEqual([
       { fileName: expect.stringMatching(/\.pdf$/), contentType: 'application/pdf', size: expect.any(Number) },

@@ -387,3 +387,9 @@ export interface FormSubmittedMessage {
   type: typeof formSubmittedMessage;
   submissionId: string | null;
 }
+
+/** The message the hosted page posts to the panel when the first answer is given: closing now loses it. */
+export const formChangedMessage = 'vigil:form-changed';
+export interface FormChangedMessage {
+  type: typeof formChangedMessage;
+}

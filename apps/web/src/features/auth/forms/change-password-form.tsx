@@ -4,6 +4,7 @@ import Stack from '@mui/material/Stack';
 import { ChangePasswordForm, labels } from '@vigil/core';
 import { useForm } from 'react-hook-form';
 import { PasswordField } from '../../../components/password-field';
+import { useSubmitOnce } from '../../../lib/use-single-flight';
 
 interface ChangePasswordFieldsProps {
   pending: boolean;
@@ -18,15 +19,13 @@ export function ChangePasswordFields({ pending, onSubmit }: ChangePasswordFields
     resolver: zodResolver(ChangePasswordForm),
     defaultValues: empty,
   });
+  const submitOnce = useSubmitOnce(
+    handleSubmit(async (values) => {
+      if (await onSubmit(values)) reset(empty);
+    }),
+  );
   return (
-    <Stack
-      component="form"
-      noValidate
-      spacing={2.5}
-      onSubmit={handleSubmit(async (values) => {
-        if (await onSubmit(values)) reset(empty);
-      })}
-    >
+    <Stack component="form" noValidate spacing={2.5} onSubmit={submitOnce}>
       <PasswordField
         control={control}
         name="currentPassword"

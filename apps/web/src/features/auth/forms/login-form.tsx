@@ -8,11 +8,13 @@ import { Link as RouterLink } from 'react-router';
 import { FormTextField } from '../../../components/form-text-field';
 import { PasswordField } from '../../../components/password-field';
 import { paths } from '../../../lib/paths';
+import { useSubmitOnce } from '../../../lib/use-single-flight';
 
 interface LoginFormFieldsProps {
   defaultValues?: LoginForm;
   pending: boolean;
-  onSubmit: (values: LoginForm) => void;
+  /** Settles when the server has answered: until then a second press sends nothing. */
+  onSubmit: (values: LoginForm) => Promise<unknown>;
 }
 
 /** Login, step one: email and password. */
@@ -21,8 +23,9 @@ export function LoginFormFields({ defaultValues, pending, onSubmit }: LoginFormF
     resolver: zodResolver(LoginForm),
     defaultValues: defaultValues ?? { email: '', password: '' },
   });
+  const submitOnce = useSubmitOnce(handleSubmit(onSubmit));
   return (
-    <Stack component="form" noValidate spacing={2.5} onSubmit={handleSubmit(onSubmit)}>
+    <Stack component="form" noValidate spacing={2.5} onSubmit={submitOnce}>
       <FormTextField
         control={control}
         name="email"

@@ -6,10 +6,12 @@ import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { FormTextField } from '../../../components/form-text-field';
 import { paths } from '../../../lib/paths';
+import { useSubmitOnce } from '../../../lib/use-single-flight';
 
 interface RecoverFormFieldsProps {
   pending: boolean;
-  onSubmit: (values: RecoverForm) => void;
+  /** Settles when the server has answered: until then a second press sends nothing. */
+  onSubmit: (values: RecoverForm) => Promise<unknown>;
 }
 
 export function RecoverFormFields({ pending, onSubmit }: RecoverFormFieldsProps) {
@@ -17,8 +19,9 @@ export function RecoverFormFields({ pending, onSubmit }: RecoverFormFieldsProps)
     resolver: zodResolver(RecoverForm),
     defaultValues: { email: '' },
   });
+  const submitOnce = useSubmitOnce(handleSubmit(onSubmit));
   return (
-    <Stack component="form" noValidate spacing={2.5} onSubmit={handleSubmit(onSubmit)}>
+    <Stack component="form" noValidate spacing={2.5} onSubmit={submitOnce}>
       <FormTextField
         control={control}
         name="email"

@@ -4,10 +4,12 @@ import Stack from '@mui/material/Stack';
 import { labels, SetPasswordForm } from '@vigil/core';
 import { useForm } from 'react-hook-form';
 import { PasswordField } from '../../../components/password-field';
+import { useSubmitOnce } from '../../../lib/use-single-flight';
 
 interface SetPasswordFieldsProps {
   pending: boolean;
-  onSubmit: (password: string) => void;
+  /** Settles when the server has answered: until then a second press sends nothing. */
+  onSubmit: (password: string) => Promise<unknown>;
 }
 
 export function SetPasswordFields({ pending, onSubmit }: SetPasswordFieldsProps) {
@@ -15,13 +17,9 @@ export function SetPasswordFields({ pending, onSubmit }: SetPasswordFieldsProps)
     resolver: zodResolver(SetPasswordForm),
     defaultValues: { password: '', confirmPassword: '' },
   });
+  const submitOnce = useSubmitOnce(handleSubmit((values) => onSubmit(values.password)));
   return (
-    <Stack
-      component="form"
-      noValidate
-      spacing={2.5}
-      onSubmit={handleSubmit((values) => onSubmit(values.password))}
-    >
+    <Stack component="form" noValidate spacing={2.5} onSubmit={submitOnce}>
       <PasswordField
         control={control}
         name="password"

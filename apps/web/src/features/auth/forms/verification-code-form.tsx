@@ -4,10 +4,12 @@ import Stack from '@mui/material/Stack';
 import { labels, VerificationCodeForm } from '@vigil/core';
 import { useForm } from 'react-hook-form';
 import { FormTextField } from '../../../components/form-text-field';
+import { useSubmitOnce } from '../../../lib/use-single-flight';
 
 interface VerificationCodeFieldsProps {
   pending: boolean;
-  onSubmit: (verificationCode: string) => void;
+  /** Settles when the server has answered: until then a second press sends nothing. */
+  onSubmit: (verificationCode: string) => Promise<unknown>;
   onGoBack: () => void;
 }
 
@@ -17,13 +19,9 @@ export function VerificationCodeFields({ pending, onSubmit, onGoBack }: Verifica
     resolver: zodResolver(VerificationCodeForm),
     defaultValues: { verificationCode: '' },
   });
+  const submitOnce = useSubmitOnce(handleSubmit((values) => onSubmit(values.verificationCode)));
   return (
-    <Stack
-      component="form"
-      noValidate
-      spacing={2.5}
-      onSubmit={handleSubmit((values) => onSubmit(values.verificationCode))}
-    >
+    <Stack component="form" noValidate spacing={2.5} onSubmit={submitOnce}>
       <FormTextField
         control={control}
         name="verificationCode"

@@ -35,7 +35,7 @@ export function RecoverPage() {
         <Typography color="text.secondary">
           Enter the email you sign in with. We will send you a link to set a new password.
         </Typography>
-        <RecoverFormFields pending={recover.isPending} onSubmit={(values) => recover.mutate(values)} />
+        <RecoverFormFields pending={recover.isPending} onSubmit={(values) => recover.mutateAsync(values)} />
       </Stack>
     </AuthCard>
   );

@@ -27,17 +27,11 @@ export function SetPasswordPage() {
   const setPassword = useSetPassword();
   const navigate = useNavigate();
 
-  function handleSubmit(password: string) {
+  async function handleSubmit(password: string) {
     if (!token || !id) return;
-    setPassword.mutate(
-      { password, token, id },
-      {
-        onSuccess: () => {
-          showToast(toasts.passwordSet, 'success');
-          navigate(paths.signIn, { replace: true });
-        },
-      },
-    );
+    await setPassword.mutateAsync({ password, token, id });
+    showToast(toasts.passwordSet, 'success');
+    navigate(paths.signIn, { replace: true });
   }
 
   return (

@@ -38,17 +38,14 @@ export function SignInPage() {
     dispatch({ type: 'signIn', token: answer.token, user: answer.user, landing });
   }
 
-  function handleCredentials(credentials: LoginForm) {
-    signIn.mutate(credentials, { onSuccess: (answer) => handleAnswer(answer, credentials) });
+  async function handleCredentials(credentials: LoginForm) {
+    handleAnswer(await signIn.mutateAsync(credentials), credentials);
   }
 
-  function handleVerificationCode(verificationCode: string) {
+  async function handleVerificationCode(verificationCode: string) {
     if (step.name !== 'VerificationCode') return;
     const { credentials } = step;
-    signIn.mutate(
-      { ...credentials, verificationCode },
-      { onSuccess: (answer) => handleAnswer(answer, credentials) },
-    );
+    handleAnswer(await signIn.mutateAsync({ ...credentials, verificationCode }), credentials);
   }
 
   function handleGoBack() {

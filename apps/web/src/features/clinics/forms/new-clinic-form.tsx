@@ -12,6 +12,7 @@ import { RadioField } from '../../../components/radio-field';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { clinicUrl } from '../../../lib/paths';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
+import { useSubmitOnce } from '../../../lib/use-single-flight';
 
 type NewClinicValues = NewClinicForm;
 
@@ -57,17 +58,16 @@ export function NewClinicFields({ pending, onSubmit, onCancel }: NewClinicFields
   const slug = useWatch({ control, name: 'clinic_slug' });
   const guard = useUnsavedChangesGuard(formState.isDirty);
 
+  // One clinic per press, however fast the second press (or Enter) comes.
+  const submitOnce = useSubmitOnce(
+    handleSubmit((values) =>
+      guard
+        .saving(onSubmit(values))
+        .catch((error: unknown) => showServerFieldErrors(error, setError, fieldNames)),
+    ),
+  );
   return (
-    <Stack
-      component="form"
-      noValidate
-      spacing={3}
-      onSubmit={handleSubmit((values) =>
-        guard
-          .saving(onSubmit(values))
-          .catch((error: unknown) => showServerFieldErrors(error, setError, fieldNames)),
-      )}
-    >
+    <Stack component="form" noValidate spacing={3} onSubmit={submitOnce}>
       <Typography variant="h2">{labels.clinicInfo}</Typography>
       <Grid container spacing={2.5}>
         <Grid size={{ xs: 12, md: 6 }}>

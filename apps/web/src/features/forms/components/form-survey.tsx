@@ -109,6 +109,8 @@ interface FormSurveyProps {
   files?: FormFiles;
   /** Stores the answers; a rejection with a 400 shows its messages beside the questions. */
   onSubmit?: (data: Record<string, unknown>) => Promise<void>;
+  /** An answer was given or changed. */
+  onChange?: () => void;
 }
 
 /**
@@ -124,6 +126,7 @@ export function FormSurvey({
   readOnly = false,
   files,
   onSubmit,
+  onChange,
 }: FormSurveyProps) {
   const theme = useTheme();
   const [error, setError] = useState<string | null>(null);
@@ -196,6 +199,13 @@ export function FormSurvey({
       model.onComplete.remove(handleComplete);
     };
   }, [model, files, chosen, onSubmit]);
+
+  useEffect(() => {
+    if (!onChange) return;
+    const handleChange = () => onChange();
+    model.onValueChanged.add(handleChange);
+    return () => model.onValueChanged.remove(handleChange);
+  }, [model, onChange]);
 
   return (
     <Stack sx={{ gap: 1 }}>

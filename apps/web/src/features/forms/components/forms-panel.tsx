@@ -9,6 +9,7 @@ import {
   type FormSubmissionView,
   type FormSubmittedMessage,
   type FormSummaryView,
+  formChangedMessage,
   formFrameUrl,
   formSubmittedMessage,
   formTexts,
@@ -18,6 +19,7 @@ import {
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSignedInUser } from '../../../lib/session/session-context';
 import { showToast } from '../../../lib/toast';
+import { useSingleFlight } from '../../../lib/use-single-flight';
 import { useFormFolders } from '../api/get-form-folders';
 import { formSubmissionQueryOptions } from '../api/get-form-submission';
 import { formSubmissionsKey } from '../api/get-form-submissions';
@@ -30,8 +32,10 @@ import { FormsSubmissionsTab } from './forms-submissions-tab';
 
 type FormsTab = 'session' | 'submissions';
 
+const messageType = (data: unknown) =>
+  typeof data === 'object' && data !== null ? (data as { type?: unknown }).type : undefined;
 const isSubmittedMessage = (data: unknown): data is FormSubmittedMessage =>
-  typeof data === 'object' && data !== null && (data as { type?: unknown }).type === formSubmittedMessage;
+  messageType(data) === formSubmittedMessage;
 
 interface FormsPanelProps {
   patient: PatientDetailsView;
@@ -54,6 +58,8 @@ export function FormsPanel({ patient, onSubmitted }: FormsPanelProps) {
   const sendLink = useSendFormLink();
   const [tab, setTab] = useState<FormsTab>('session');
   const [opened, setOpened] = useState<OpenedForm | null>(null);
+  // Something was answered in the frame's form and not submitted yet: closing it asks first.
+  const [answered, setAnswered] = useState(false);
   const [duplicating, setDuplicating] = useState<string | null>(null);
   const frameRef = useRef<HTMLIFrameElement>(null);
   const patientId = patient._id;
@@ -95,8 +101,13 @@ export function FormsPanel({ patient, onSubmitted }: FormsPanelProps) {
       // Only Vigil's own page, in this panel's frame, may say a form was submitted.
       if (event.origin !== window.location.origin) return;
       if (!frameRef.current || event.source !== frameRef.current.contentWindow) return;
+      if (messageType(event.data) === formChangedMessage) {
+        setAnswered(true);
+        return;
+      }
       if (!isSubmittedMessage(event.data)) return;
       setOpened(null);
+      setAnswered(false);
       void refreshSubmissions();
       onSubmitted?.();
       showToast(formTexts.submitted, 'success');
@@ -109,10 +120,13 @@ export function FormsPanel({ patient, onSubmitted }: FormsPanelProps) {
     setOpened({ kind: 'frame', title: form.title, url: frameUrl(form), external: form.kind === 'EXTERNAL' });
   }
 
+  // One link per press: a double-click lands before the buttons wait, and would text the patient twice.
+  const sendOnce = useSingleFlight();
   function handleSend(form: FormSummaryView) {
-    sendLink.mutate(
-      { patientId, formId: form._id },
-      { onSuccess: () => showToast(formTexts.linkSent, 'success') },
+    sendOnce(() =>
+      sendLink
+        .mutateAsync({ patientId, formId: form._id })
+        .then(() => showToast(formTexts.linkSent, 'success')),
     );
   }
 
@@ -148,6 +162,7 @@ export function FormsPanel({ patient, onSubmitted }: FormsPanelProps) {
     // been closed while it was being submitted: look for a submission on closing.
     if (opened?.kind === 'frame') void refreshSubmissions();
     setOpened(null);
+    setAnswered(false);
   }
 
   return (
@@ -198,7 +213,7 @@ export function FormsPanel({ patient, onSubmitted }: FormsPanelProps) {
           )}
         </div>
       </CardContent>
-      <FormsFrameDialog opened={opened} frameRef={frameRef} onClose={handleClose} />
+      <FormsFrameDialog opened={opened} answered={answered} frameRef={frameRef} onClose={handleClose} />
     </Card>
   );
 }

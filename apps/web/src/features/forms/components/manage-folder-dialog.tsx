@@ -10,6 +10,7 @@ import { useForm } from 'react-hook-form';
 import { FormTextField } from '../../../components/form-text-field';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
+import { useSubmitOnce } from '../../../lib/use-single-flight';
 import { manageLabels } from './manage-labels';
 
 interface ManageFolderDialogProps {
@@ -39,22 +40,23 @@ export function ManageFolderDialog({ open, folder, pending, onSave, onClose }: M
     if (!pending) guard.confirmDiscard(onClose);
   };
 
+  // One folder per press, however fast the second press (or Enter) comes.
+  const submitOnce = useSubmitOnce(
+    handleSubmit(async ({ name }) => {
+      try {
+        await guard.saving(onSave(name));
+      } catch (error) {
+        showServerFieldErrors(error, setError, ['name']);
+        return;
+      }
+      onClose();
+    }),
+  );
   return (
     <>
       <Dialog open={open} onClose={handleClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
         <DialogTitle id={titleId}>{folder ? manageLabels.renameFolder : formTexts.newFolder}</DialogTitle>
-        <form
-          noValidate
-          onSubmit={handleSubmit(async ({ name }) => {
-            try {
-              await guard.saving(onSave(name));
-            } catch (error) {
-              showServerFieldErrors(error, setError, ['name']);
-              return;
-            }
-            onClose();
-          })}
-        >
+        <form noValidate onSubmit={submitOnce}>
           <DialogContent sx={{ pt: 0 }}>
             <FormTextField
               control={control}

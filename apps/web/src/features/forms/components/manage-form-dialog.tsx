@@ -33,6 +33,7 @@ import { FormTextField } from '../../../components/form-text-field';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { apiBase } from '../../../lib/api-client';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
+import { useSubmitOnce } from '../../../lib/use-single-flight';
 import { ManageCopyField } from './manage-copy-field';
 import { ManageFormPreview } from './manage-form-preview';
 import {
@@ -123,6 +124,14 @@ export function ManageFormDialog({
     ]),
   ];
 
+  // One form per press, however fast the second press (or Enter) comes.
+  const submitOnce = useSubmitOnce(
+    handleSubmit((input) =>
+      guard
+        .saving(onSave(input))
+        .catch((error: unknown) => showServerFieldErrors(error, setError, fieldNames())),
+    ),
+  );
   return (
     <>
       <Dialog
@@ -134,16 +143,7 @@ export function ManageFormDialog({
         fullScreen={fullScreen}
       >
         <DialogTitle id={titleId}>{form ? manageLabels.editForm : formTexts.newForm}</DialogTitle>
-        <Box
-          component="form"
-          noValidate
-          sx={{ display: 'contents' }}
-          onSubmit={handleSubmit((input) =>
-            guard
-              .saving(onSave(input))
-              .catch((error: unknown) => showServerFieldErrors(error, setError, fieldNames())),
-          )}
-        >
+        <Box component="form" noValidate sx={{ display: 'contents' }} onSubmit={submitOnce}>
           <DialogContent sx={{ pt: 0 }}>
             <Stack spacing={3} sx={{ pt: 1 }}>
               <Grid container spacing={2.5}>

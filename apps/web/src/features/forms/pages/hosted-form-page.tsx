@@ -1,6 +1,13 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import { type FormSubmittedMessage, formSubmittedMessage, formTexts, labels } from '@vigil/core';
+import {
+  type FormChangedMessage,
+  type FormSubmittedMessage,
+  formChangedMessage,
+  formSubmittedMessage,
+  formTexts,
+  labels,
+} from '@vigil/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { LoadingScreen } from '../../../components/loading-screen';
@@ -76,11 +83,24 @@ function NewForm({
     [mutateAsync, patientId, formId, version],
   );
 
+  // The panel around the frame asks before closing it once something is answered (same origin only).
+  const handleChange = useCallback(() => {
+    if (!isFramed()) return;
+    const message: FormChangedMessage = { type: formChangedMessage };
+    window.parent.postMessage(message, window.location.origin);
+  }, []);
+
   if (form.isPending) return <LoadingScreen text={labels.loading} />;
   if (form.isError) return <Alert severity="error">{form.error.message}</Alert>;
   if (done) return <Alert severity="success">{formTexts.submitted}</Alert>;
   return (
-    <FormSurvey definition={form.data.definition} answers={answers} files={files} onSubmit={handleSubmit} />
+    <FormSurvey
+      definition={form.data.definition}
+      answers={answers}
+      files={files}
+      onSubmit={handleSubmit}
+      onChange={handleChange}
+    />
   );
 }
 

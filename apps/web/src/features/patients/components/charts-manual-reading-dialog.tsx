@@ -24,6 +24,7 @@ import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { FormTextField } from '../../../components/form-text-field';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { showToast } from '../../../lib/toast';
+import { useSingleFlight } from '../../../lib/use-single-flight';
 import { useAddManualReadings } from '../api/add-manual-readings';
 import { chartsLabels } from './charts-labels';
 
@@ -111,6 +112,8 @@ export function ChartsManualReadingDialog({ open, patient, onClose }: ChartsManu
     if (!add.isPending) guard.confirmDiscard(onClose);
   };
 
+  // One save per press: a double-click lands before the buttons are disabled, and would add the readings twice.
+  const once = useSingleFlight();
   const save = (next: 'more' | 'close') =>
     handleSubmit(async (values) => {
       const { readings } = values as unknown as ManualReadingOutput;
@@ -214,7 +217,7 @@ export function ChartsManualReadingDialog({ open, patient, onClose }: ChartsManu
             </Button>
             <Button
               variant="outlined"
-              onClick={save('more')}
+              onClick={() => once(() => save('more')())}
               loading={add.isPending && after === 'more'}
               disabled={add.isPending}
             >
@@ -222,7 +225,7 @@ export function ChartsManualReadingDialog({ open, patient, onClose }: ChartsManu
             </Button>
             <Button
               variant="contained"
-              onClick={save('close')}
+              onClick={() => once(() => save('close')())}
               loading={add.isPending && after === 'close'}
               disabled={add.isPending}
             >

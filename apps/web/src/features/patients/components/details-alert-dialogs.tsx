@@ -18,7 +18,7 @@ import { useEffect, useId, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { FormTextField } from '../../../components/form-text-field';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
-import { useSubmitOnce } from '../../../lib/use-single-flight';
+import { useSingleFlight, useSubmitOnce } from '../../../lib/use-single-flight';
 import { defaultSnoozeUntil, fromPacificInput, toPacificInput } from './details-format';
 
 /** A date and time field in Pacific wall-clock time, restricted to the future (spec patients 4). */
@@ -181,7 +181,8 @@ interface SnoozeAlertDialogProps {
   editing: boolean;
   open: boolean;
   onClose: () => void;
-  onSnooze: (until: Date) => void;
+  /** Settles when the server has answered. */
+  onSnooze: (until: Date) => Promise<unknown>;
 }
 
 /**
@@ -198,7 +199,9 @@ export function DetailsSnoozeAlertDialog({
   const [value, setValue] = useState('');
   const [initial, setInitial] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const guard = useUnsavedChangesGuard(open && value !== initial);
+  const [saving, setSaving] = useState(false);
+  const guard = useUnsavedChangesGuard(open && value !== initial && !saving);
+  const once = useSingleFlight();
 
   useEffect(() => {
     if (!open) return;
@@ -214,9 +217,16 @@ export function DetailsSnoozeAlertDialog({
       setError(parsed.error.issues[0]?.message ?? messages.required);
       return;
     }
-    void guard.saving(Promise.resolve());
-    onSnooze(parsed.data.snoozeUntil);
-    onClose();
+    // The list moves the alert at once (optimistic); the dialog closes when the server has the time. On a
+    // failure the app's toast shows, the alert moves back and the dialog keeps the time for another try.
+    const until = parsed.data.snoozeUntil;
+    once(() => {
+      setSaving(true);
+      return guard
+        .saving(onSnooze(until))
+        .then(onClose)
+        .finally(() => setSaving(false));
+    });
   }
 
   return (
@@ -224,7 +234,9 @@ export function DetailsSnoozeAlertDialog({
       {guard.prompt}
       <Dialog
         open={open}
-        onClose={() => guard.confirmDiscard(onClose)}
+        onClose={() => {
+          if (!saving) guard.confirmDiscard(onClose);
+        }}
         aria-labelledby={titleId}
         maxWidth="xs"
         fullWidth
@@ -244,8 +256,10 @@ export function DetailsSnoozeAlertDialog({
           />
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={() => guard.confirmDiscard(onClose)}>{detailLabels.cancel}</Button>
-          <Button variant="contained" onClick={handleSave}>
+          <Button onClick={() => guard.confirmDiscard(onClose)} disabled={saving}>
+            {detailLabels.cancel}
+          </Button>
+          <Button variant="contained" onClick={handleSave} loading={saving}>
             {detailLabels.save}
           </Button>
         </DialogActions>

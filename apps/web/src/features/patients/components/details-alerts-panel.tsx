@@ -197,7 +197,9 @@ export function DetailsAlertsPanel({ details, open, onToggle }: DetailsAlertsPan
         description={snoozing ? describe(snoozing.alert, thresholds) : null}
         onClose={() => setSnoozing(null)}
         onSnooze={(snoozeUntil) =>
-          snoozing && snoozeAlert.mutate({ patientId, alertId: snoozing.alert._id, snoozeUntil })
+          snoozing
+            ? snoozeAlert.mutateAsync({ patientId, alertId: snoozing.alert._id, snoozeUntil })
+            : Promise.resolve()
         }
       />
       <DetailsStaffNoteDialog

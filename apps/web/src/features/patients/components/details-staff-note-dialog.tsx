@@ -13,6 +13,7 @@ import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormTextField } from '../../../components/form-text-field';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
+import { useSingleFlight } from '../../../lib/use-single-flight';
 
 interface DetailsStaffNoteDialogProps {
   open: boolean;
@@ -65,6 +66,8 @@ export function DetailsStaffNoteDialog({
     if (pending === null) guard.confirmDiscard(onClose);
   };
 
+  // One note per press, however fast the second press (or Enter) comes.
+  const once = useSingleFlight();
   const submit = (action: Action) =>
     handleSubmit(async ({ text }) => {
       const save = action === 'saveAndClear' && onSaveAndClear ? onSaveAndClear : onSave;
@@ -104,7 +107,7 @@ export function DetailsStaffNoteDialog({
           onSubmit={(event) => {
             event.preventDefault();
             event.stopPropagation();
-            void submit('save')(event);
+            once(() => submit('save')(event));
           }}
         >
           <DialogContent sx={{ pt: 0 }}>
@@ -139,7 +142,7 @@ export function DetailsStaffNoteDialog({
                 variant="contained"
                 disabled={!hasText || (pending !== null && pending !== 'saveAndClear')}
                 loading={pending === 'saveAndClear'}
-                onClick={() => void submit('saveAndClear')()}
+                onClick={() => once(() => submit('saveAndClear')())}
               >
                 {detailLabels.saveAndClear}
               </Button>

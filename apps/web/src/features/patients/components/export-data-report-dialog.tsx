@@ -20,6 +20,7 @@ import {
 } from '@vigil/core';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { monthLabel } from '../../../lib/months';
+import { useSingleFlight } from '../../../lib/use-single-flight';
 import { useEmailPatientReport } from '../api/email-patient-report';
 import type { PatientReportRequest } from '../api/get-patient-report';
 import { useGeneratePatientReport } from '../api/get-patient-report';
@@ -97,8 +98,10 @@ export function ExportDataReportDialog({ open, patient, months, onClose }: Expor
     if (request) generate.generate(request, onClose);
   }
 
+  // One email per press: a double-click lands before the button waits, and would email the patient twice.
+  const emailOnce = useSingleFlight();
   function handleEmail() {
-    if (request) email.mutate(request, { onSuccess: onClose });
+    if (request) emailOnce(() => email.mutateAsync(request).then(onClose));
   }
 
   const select = (name: keyof Choice, label: string, options: { value: string; label: string }[]) => (

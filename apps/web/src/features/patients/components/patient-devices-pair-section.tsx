@@ -28,6 +28,7 @@ import { FormTextField } from '../../../components/form-text-field';
 import { SectionCard } from '../../../components/section-card';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { showToast } from '../../../lib/toast';
+import { useSingleFlight } from '../../../lib/use-single-flight';
 import { type PickedBrand, useFreeDevices } from '../api/get-free-devices';
 import { usePairDevice } from '../api/pair-device';
 import { asOptions, SelectField } from './patient-form-fields';
@@ -259,6 +260,8 @@ export function PairDeviceSection({ patientId }: PairSectionProps) {
   const imeiIncomplete = brand === 'BODYTRACE' && !/^\d{15}$/.test(values.imei ?? '');
   const noneToPick = isPicked(brand) && !free.data?.length;
 
+  // One pairing per press, however fast the second press (or Enter) comes.
+  const once = useSingleFlight();
   const handlePair = handleSubmit((values) => {
     // The resolver passed these values, so the parse holds; it gives the brand's body, without the rest.
     const form = PairDeviceForm.parse(pairInput(values));
@@ -277,7 +280,7 @@ export function PairDeviceSection({ patientId }: PairSectionProps) {
   function handleKeyDown(event: KeyboardEvent<HTMLElement>) {
     if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement)) return;
     event.preventDefault();
-    if (!imeiIncomplete && !noneToPick && !pair.isPending) void handlePair();
+    if (!imeiIncomplete && !noneToPick) once(handlePair);
   }
 
   return (
@@ -309,7 +312,7 @@ export function PairDeviceSection({ patientId }: PairSectionProps) {
         {brand && (
           <Button
             variant="contained"
-            onClick={() => void handlePair()}
+            onClick={() => once(handlePair)}
             disabled={imeiIncomplete || noneToPick}
             loading={pair.isPending}
             sx={{ alignSelf: 'flex-start' }}

@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { reportTexts } from '@vigil/core';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
+import { useSubmitOnce } from '../../../lib/use-single-flight';
 import { useDownloadBillingReport } from '../api/get-billing-report';
 import type { ReportClinic } from '../api/get-report-clinics';
 import {
@@ -34,18 +35,15 @@ export function BillingReportForm({ months, fixedClinic }: BillingReportFormProp
     },
   });
 
-  const handleValid = handleSubmit(({ clinic, physician, month, year }) =>
-    download.mutate({ clinic, physician, month: month!, year: year! }),
+  // One download per press, however fast the second press (or Enter) comes.
+  const submitOnce = useSubmitOnce(
+    handleSubmit(({ clinic, physician, month, year }) =>
+      download.mutateAsync({ clinic, physician, month: month!, year: year! }),
+    ),
   );
 
   return (
-    <Stack
-      component="form"
-      noValidate
-      aria-labelledby={titleId}
-      spacing={2}
-      onSubmit={(event) => void handleValid(event)}
-    >
+    <Stack component="form" noValidate aria-labelledby={titleId} spacing={2} onSubmit={submitOnce}>
       <Typography id={titleId} variant="h3">
         {reportTexts.billing}
       </Typography>

@@ -9,6 +9,7 @@ import { RadioField } from '../../../components/radio-field';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { YesNoField } from '../../../components/yes-no-field';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
+import { useSubmitOnce } from '../../../lib/use-single-flight';
 import { ContactFields } from '../components/contact-fields';
 import type { UserView } from '../user-view';
 
@@ -55,21 +56,19 @@ export function AccountFormFields({
   const hasErrors = Object.keys(formState.errors).length > 0;
   const guard = useUnsavedChangesGuard(formState.isDirty);
 
+  const submitOnce = useSubmitOnce(
+    handleSubmit((values) =>
+      guard
+        .saving(onSubmit(values))
+        // The form stays on the page: what was saved is the new starting point, nothing is unsaved.
+        .then(() => reset(getValues()))
+        .catch((error: unknown) =>
+          showServerFieldErrors(error, setError, ['firstName', 'lastName', 'phone', 'email']),
+        ),
+    ),
+  );
   return (
-    <Stack
-      component="form"
-      noValidate
-      spacing={3}
-      onSubmit={handleSubmit((values) =>
-        guard
-          .saving(onSubmit(values))
-          // The form stays on the page: what was saved is the new starting point, nothing is unsaved.
-          .then(() => reset(getValues()))
-          .catch((error: unknown) =>
-            showServerFieldErrors(error, setError, ['firstName', 'lastName', 'phone', 'email']),
-          ),
-      )}
-    >
+    <Stack component="form" noValidate spacing={3} onSubmit={submitOnce}>
       <Grid container spacing={2.5}>
         <ContactFields control={control} autofill />
         <Grid size={{ xs: 12, md: 6 }}>
