@@ -5,7 +5,9 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * Serves the built web app, and its index.html for any other GET outside /api so that client routes
- * load directly (SPA fallback). Without a build (API tests), unknown paths answer JSON 404.
+ * load directly (SPA fallback). A missing file of the build (`/assets/...`, e.g. a chunk of an older build
+ * that a page open across an upgrade asks for) answers 404, not the page: a script answered with HTML
+ * leaves the app blank. Without a build (API tests), unknown paths answer JSON 404.
  */
 export async function registerWeb(app: FastifyInstance, webDist: string) {
   const indexFile = path.join(webDist, 'index.html');
@@ -15,7 +17,8 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
-    if (hasBuild && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+    const isAsset = request.url.startsWith('/assets/');
+    if (hasBuild && !isApi && !isAsset && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ message: 'Not found', code: 'NOT_FOUND' });
