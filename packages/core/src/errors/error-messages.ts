@@ -23,6 +23,8 @@ export const errorMessages = {
   deviceJustDeleted: 'This device was deleted from the inventory a moment ago. Please try again.',
   webhookUnauthorized: 'Invalid webhook credentials.',
   readingOutOfRange: 'The reading is outside the physiological range.',
+  /** Ours: a blood pressure needs both of its numbers. */
+  readingHalfBloodPressure: 'A blood pressure reading needs both systolic and diastolic.',
   readingInFuture: 'The reading is stamped in the future.',
   vendorUnavailable: 'The device vendor could not be reached. Please try again later.',
 } as const;

@@ -40,11 +40,17 @@ const rangeFields = [
 ] as const;
 
 /**
- * Refuses the whole payload when one of its readings is stamped beyond the tolerated future or has a value
- * outside the physiological ranges (vendors.md): 422, and nothing of it is stored.
+ * Refuses the whole payload when one of its readings is stamped beyond the tolerated future, has a value
+ * outside the physiological ranges (vendors.md) or half a blood pressure: 422, and nothing of it is stored.
  */
 function checkReadings(deliveries: readonly DeviceDelivery[], now: Date) {
   for (const reading of deliveries.flatMap((d) => d.readings)) {
+    if ((reading.systolic == null) !== (reading.diastolic == null)) {
+      const missing = reading.systolic == null ? 'systolic' : 'diastolic';
+      throw new AppError('UNPROCESSABLE', errorMessages.readingHalfBloodPressure, {
+        [missing]: errorMessages.readingHalfBloodPressure,
+      });
+    }
     if (reading.takenAt.getTime() > now.getTime() + futureToleranceMs) {
       throw new AppError('UNPROCESSABLE', errorMessages.readingInFuture, {
         takenAt: errorMessages.readingInFuture,

@@ -230,6 +230,28 @@ describe('payloads refused', () => {
     expect(await totalReadings()).toBe(before);
   });
 
+  it('half a blood pressure is 422 naming the missing number, and nothing is stored', async () => {
+    const before = await totalReadings();
+    const noSystolic = await deliver(app(), 'edevice', { ...eDevice, id: 'edv-half', systolic: null });
+    expect(noSystolic.statusCode).toBe(422);
+    expect(noSystolic.json()).toEqual({
+      message: errorMessages.readingHalfBloodPressure,
+      code: 'UNPROCESSABLE',
+      fields: { systolic: errorMessages.readingHalfBloodPressure },
+    });
+    const { diastolic: _, ...noDiastolic } = {
+      ...pylo,
+      id: 'pylo-half',
+      reading_type: 'blood_pressure',
+      systolic: 128,
+      diastolic: 80,
+    };
+    const res = await deliver(app(), 'pylo', noDiastolic);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().fields).toEqual({ diastolic: errorMessages.readingHalfBloodPressure });
+    expect(await totalReadings()).toBe(before);
+  });
+
   it('a reading stamped more than 5 minutes ahead is 422; within 5 minutes it is stored', async () => {
     const now = w.t.clock.now().getTime();
     const at = (ms: number) => new Date(now + ms).toISOString();

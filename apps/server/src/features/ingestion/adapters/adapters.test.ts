@@ -214,7 +214,36 @@ describe('Smart Meter, Pylo and eDevice', () => {
       heartRate: 66,
     });
     expect(rejection(() => adaptEDevice({ ...eDevice, measuredAt: 'soon' })).fields).toEqual({
-      measuredAt: 'Expected a date',
+      measuredAt: 'Expected an ISO 8601 date and time',
     });
+  });
+
+  it('Pylo and eDevice: only an ISO 8601 time, with its zone, of a day that exists', () => {
+    const iso = 'Expected an ISO 8601 date and time';
+    // A day past the month's end, a time without its zone, and numbers (no clock of 1970).
+    for (const at of ['2026-02-30T00:00:00Z', '2026-11-02T25:00:00Z', '2026-11-02T16:10:00']) {
+      expect(rejection(() => adaptPylo({ ...pylo, measured_at: at })).fields).toEqual({ measured_at: iso });
+      expect(rejection(() => adaptEDevice({ ...eDevice, measuredAt: at })).fields).toEqual({
+        measuredAt: iso,
+      });
+    }
+    for (const at of [0, 1, -1, 1.5, 1793624400]) {
+      expect(rejection(() => adaptPylo({ ...pylo, measured_at: at })).fields).toHaveProperty('measured_at');
+      expect(rejection(() => adaptEDevice({ ...eDevice, measuredAt: at })).fields).toHaveProperty(
+        'measuredAt',
+      );
+    }
+    // The last day of February in a leap year, and an offset: 09:10 at -07:00 is 16:10 UTC.
+    const leap = adaptPylo({ ...pylo, measured_at: '2028-02-29T08:00:00Z' });
+    expect(leap[0]!.readings[0]!.takenAt).toEqual(new Date('2028-02-29T08:00:00Z'));
+    const offset = adaptEDevice({ ...eDevice, measuredAt: '2026-11-02T09:20:00.000-07:00' });
+    expect(offset[0]!.readings[0]!.takenAt).toEqual(new Date('2026-11-02T16:20:00Z'));
+  });
+
+  it('Smart Meter and Tenovi: an impossible day or a 1970 clock is refused', () => {
+    expect(() => adaptSmartMeter({ ...smartMeter, date_recorded: '2026-04-31T10:00:00Z' })).toThrow(AppError);
+    expect(() => adaptSmartMeter({ ...smartMeter, date_recorded: 1 })).toThrow(AppError);
+    expect(adaptSmartMeter(smartMeter)[0]!.readings[0]!.takenAt).toEqual(new Date('2026-11-02T15:30:00Z'));
+    expect(() => adaptTenovi([{ ...tenoviArray[0], timestamp: '2026-13-01T00:00:00Z' }])).toThrow(AppError);
   });
 });

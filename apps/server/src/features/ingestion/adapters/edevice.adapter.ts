@@ -3,7 +3,7 @@ import type { DeviceDelivery } from '../ingestion.types.js';
 import {
   hundredths,
   identifier,
-  instant,
+  isoInstant,
   numeric,
   parsePayload,
   singleReadingDelivery,
@@ -23,7 +23,7 @@ const EDevicePayload = z
     pulse: numeric,
     weightLbs: numeric,
     /** ISO 8601. */
-    measuredAt: instant,
+    measuredAt: isoInstant,
   })
   .loose();
 export type EDevicePayload = z.input<typeof EDevicePayload>;

@@ -48,14 +48,48 @@ export const vendorKey = z
   .transform((v) => String(v).trim())
   .refine((v) => v.length > 0 && v.length <= 200, 'Expected an id');
 
-/** An instant given as ISO 8601, or as a number of seconds (or milliseconds, when that large). */
+const isoDateTime =
+  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
+
+/**
+ * An ISO 8601 date and time with its zone, of a day that exists: JavaScript's own parsing would take
+ * '2026-02-30' as March 2nd, and a time without a zone as the server's.
+ */
+function fromIso(text: string): Date | null {
+  const match = isoDateTime.exec(text.trim());
+  if (!match) return null;
+  const [year, month, day, hour, minute, second = '0'] = match.slice(1).map(Number) as number[];
+  const daysInMonth = new Date(Date.UTC(year!, month!, 0)).getUTCDate();
+  if (month! < 1 || month! > 12 || day! < 1 || day! > daysInMonth) return null;
+  if (hour! > 23 || minute! > 59 || Number(second) > 59) return null;
+  const date = new Date(text.trim().replace(' ', 'T'));
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** Epoch seconds from 2001-09-09 on; milliseconds when that large. Smaller numbers are no device's clock. */
+const epochFloorSeconds = 1e9;
+
+/** An instant given as ISO 8601 (with its zone), or as a whole number of seconds (or milliseconds). */
 export const instant = z.union([z.string(), z.number()]).transform((value, ctx) => {
+  const numeric = typeof value === 'number' ? value : /^\d+$/.test(value.trim()) ? Number(value) : null;
   const date =
-    typeof value === 'number' || /^\d+$/.test(value.trim())
-      ? new Date(Number(value) < 1e12 ? Number(value) * 1000 : Number(value))
-      : new Date(value);
-  if (Number.isNaN(date.getTime())) {
+    numeric === null
+      ? fromIso(value as string)
+      : Number.isInteger(numeric) && numeric >= epochFloorSeconds
+        ? new Date(numeric < 1e12 ? numeric * 1000 : numeric)
+        : null;
+  if (date === null) {
     ctx.addIssue({ code: 'custom', message: 'Expected a date' });
+    return z.NEVER;
+  }
+  return date;
+});
+
+/** An instant given as ISO 8601 only, with its zone (the formats whose documentation says so). */
+export const isoInstant = z.string().transform((value, ctx) => {
+  const date = fromIso(value);
+  if (date === null) {
+    ctx.addIssue({ code: 'custom', message: 'Expected an ISO 8601 date and time' });
     return z.NEVER;
   }
   return date;

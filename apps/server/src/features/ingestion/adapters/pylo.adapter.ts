@@ -3,7 +3,7 @@ import type { DeviceDelivery } from '../ingestion.types.js';
 import {
   hundredths,
   identifier,
-  instant,
+  isoInstant,
   numeric,
   parsePayload,
   singleReadingDelivery,
@@ -21,7 +21,7 @@ const PyloPayload = z
     pulse: numeric,
     weight_lbs: numeric,
     /** ISO 8601. */
-    measured_at: instant,
+    measured_at: isoInstant,
   })
   .loose();
 export type PyloPayload = z.input<typeof PyloPayload>;
