@@ -1,3 +1,4 @@
+import { avatarMaxBytes, errorMessages } from '@vigil/core';
 import { expect, test } from '../support/fixtures';
 import {
   apiAs,
@@ -167,6 +168,16 @@ test.describe('account and clinic settings (clinic admin)', () => {
 
     await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await expect(page.getByText('The selected image is not a valid type')).toBeVisible();
+
+    // Too large: said at once, and nothing is sent.
+    const uploads = countRequests(page, 'POST', /\/api\/users\/account\/avatar$/);
+    await input.setInputFiles({
+      name: 'huge.png',
+      mimeType: 'image/png',
+      buffer: Buffer.alloc(avatarMaxBytes + 1),
+    });
+    await expect(page.getByText(errorMessages.avatarTooLarge)).toBeVisible();
+    expect(uploads.count()).toBe(0);
 
     // Named like an image, but not one: the server checks the bytes (415).
     await input.setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not a png') });

@@ -70,6 +70,9 @@ export const UserActiveStatusRequest = z.object({ activeStatus: z.boolean() });
 
 export const avatarImageTypes = ['image/jpeg', 'image/png'] as const;
 
+/** The largest avatar image accepted (ours): checked in the browser before the upload, and by the server. */
+export const avatarMaxBytes = 5 * 1024 * 1024;
+
 /** Avatar upload: only jpg, jpeg or png. The server checks the content's type, not only the name. */
 export const AvatarFile = z
   .object({ fileName: z.string(), mimeType: z.string() })

@@ -29,7 +29,6 @@ import { toUserView, type UserView } from './user-view.js';
 import { clinicScope, isAdmin, maySeeUsersList, mayView, requireAdmin } from './users.access.js';
 import { createUsersRepository, type UserWithClinic } from './users.repository.js';
 
-export const avatarMaxBytes = 5 * 1024 * 1024;
 const avatarTypes: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png' };
 
 /** Fields an audit event shows before and after a change: never the password hash. */

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { AvatarFile, labels } from '@vigil/core';
+import { AvatarFile, avatarMaxBytes, errorMessages, labels } from '@vigil/core';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { useUploadAvatar } from '../api/upload-avatar';
 
@@ -15,8 +15,9 @@ interface AvatarUploadProps {
 }
 
 /**
- * The profile image with its Add/Update button. The type is checked here by name and MIME type (only jpg,
- * jpeg, png) and again by the server from the bytes; the server's 415 comes back as a toast.
+ * The profile image with its Add/Update button. The type (by name and MIME type: only jpg, jpeg, png) and
+ * the size are checked here before anything is sent, and again by the server, the type from the bytes; the
+ * server's refusal (415, 413) comes back as a toast, as every refused request does (spec administration 8).
  */
 export function AvatarUpload({ firstName, lastName, avatar, onUploaded }: AvatarUploadProps) {
   const input = useRef<HTMLInputElement>(null);
@@ -32,6 +33,10 @@ export function AvatarUpload({ firstName, lastName, avatar, onUploaded }: Avatar
     const check = AvatarFile.safeParse({ fileName: file.name, mimeType: file.type });
     if (!check.success) {
       setError(check.error.issues[0]?.message ?? null);
+      return;
+    }
+    if (file.size > avatarMaxBytes) {
+      setError(errorMessages.avatarTooLarge);
       return;
     }
     setError(null);
