@@ -271,8 +271,11 @@ test.describe('device management (operator portal)', () => {
     await menu.getByRole('menuitem', { name: 'Delete' }).click();
     const remove = page.getByRole('dialog', { name: 'Delete Device' });
     await expect(remove).toContainText(serial);
-    await remove.getByRole('button', { name: 'Delete' }).click();
+    // A double-click deletes once: no 404 after the success.
+    const deletes = countRequests(page, 'DELETE', /\/api\/devices\//);
+    await remove.getByRole('button', { name: 'Delete' }).dblclick();
     await expect(toast(page, 'Device deleted')).toBeVisible();
+    expect(deletes.count()).toBe(1);
     await expect(row).toHaveCount(0);
     await expect(page.getByText('No devices found.')).toBeVisible();
   });

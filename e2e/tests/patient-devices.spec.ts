@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { demo, screenshot, signIn, toast } from '../support/vigil';
+import { countRequests, demo, screenshot, signIn, toast } from '../support/vigil';
 
 /**
  * Pairing on the patient's edit page (spec patients 2.1, 2.6, 4, 5) against the real server: the #deviceInfo
@@ -103,9 +103,12 @@ test.describe('patient devices', () => {
     await expect(question).toBeHidden();
     await expect(bodyTraceRow).toHaveCount(1);
     await bodyTraceRow.getByRole('button', { name: 'Delete' }).click();
-    await question.getByRole('button', { name: 'Yes, Continue' }).click();
+    // A double-click deletes once, and says so.
+    const deletes = countRequests(page, 'DELETE', /\/api\//);
+    await question.getByRole('button', { name: 'Yes, Continue' }).dblclick();
     await expect(toast(page, 'Device deleted')).toBeVisible();
     await expect(bodyTraceRow).toHaveCount(0);
+    expect(deletes.count()).toBe(1);
 
     // The history keeps every pairing, the deleted one included.
     const historySection = section(page, 'Device History');

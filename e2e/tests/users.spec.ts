@@ -28,8 +28,11 @@ test.describe('users (clinic admin)', () => {
     const dialog = page.getByRole('dialog', { name: 'Deactivate user' });
     await expect(dialog).toContainText('Are you sure you want to deactivate user?');
     await screenshot(page, 'user-deactivate-dialog', { viewport: true });
-    await dialog.getByRole('button', { name: 'Deactivate' }).click();
+    // A double-click asks the server once.
+    const changes = countRequests(page, 'PATCH', /change-active-status/);
+    await dialog.getByRole('button', { name: 'Deactivate' }).dblclick();
     await expect(dialog).toBeHidden();
+    expect(changes.count()).toBe(1);
     await expect(activate).toBeVisible();
     await expect(target).toContainText('Deactivated');
 

@@ -6,6 +6,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { labels } from '@vigil/core';
 import { useId } from 'react';
+import { useSingleFlight } from '../lib/use-single-flight';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -16,7 +17,11 @@ interface ConfirmDialogProps {
   pending?: boolean;
   /** A change that takes something away (deactivation) is shown in the error colour. */
   destructive?: boolean;
-  onConfirm: () => void;
+  /**
+   * The change. When it answers a promise, a second press before it settles does nothing (a double-click
+   * lands before `pending` has disabled the button).
+   */
+  onConfirm: () => unknown;
   onCancel: () => void;
 }
 
@@ -34,6 +39,7 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const titleId = useId();
   const textId = useId();
+  const once = useSingleFlight();
   return (
     <Dialog
       open={open}
@@ -54,7 +60,7 @@ export function ConfirmDialog({
         <Button
           variant="contained"
           color={destructive ? 'error' : 'primary'}
-          onClick={onConfirm}
+          onClick={() => once(async () => onConfirm())}
           loading={pending}
           autoFocus
         >

@@ -11,10 +11,9 @@ export function AlertsSettingsSection({ clinic, isAdmin }: { clinic: ClinicView;
   const updateClinic = useUpdateClinic();
 
   function handleSubmit(customAlerts: CustomAlertsInput) {
-    updateClinic.mutate(
-      { id: clinic.id, body: { customAlerts } },
-      { onSuccess: () => showToast(toasts.clinicUpdated, 'success') },
-    );
+    return updateClinic
+      .mutateAsync({ id: clinic.id, body: { customAlerts } })
+      .then(() => showToast(toasts.clinicUpdated, 'success'));
   }
 
   return (

@@ -28,13 +28,11 @@ export function ClinicInfoSection({ clinic, isAdmin }: ClinicInfoSectionProps) {
   const [nameDialogOpen, setNameDialogOpen] = useState(false);
 
   function save(body: Partial<ClinicSettingsForm> & { active?: boolean }, onDone?: () => void) {
-    updateClinic.mutate(
-      { id: clinic.id, body },
-      {
-        onSuccess: () => showToast(toasts.clinicUpdated, 'success'),
-        onSettled: onDone,
-      },
-    );
+    return updateClinic
+      .mutateAsync({ id: clinic.id, body })
+      .then(() => showToast(toasts.clinicUpdated, 'success'))
+      .catch(() => undefined)
+      .finally(onDone);
   }
 
   function handleActiveChange(active: boolean) {
@@ -92,7 +90,9 @@ export function ClinicInfoSection({ clinic, isAdmin }: ClinicInfoSectionProps) {
         text={notices.clinicNameChange(pendingSettings?.from ?? '', pendingSettings?.values.name ?? '')}
         confirmLabel={labels.yesSubmit}
         pending={updateClinic.isPending}
-        onConfirm={() => pendingSettings && save(pendingSettings.values, () => setNameDialogOpen(false))}
+        onConfirm={() =>
+          pendingSettings ? save(pendingSettings.values, () => setNameDialogOpen(false)) : undefined
+        }
         onCancel={() => setNameDialogOpen(false)}
       />
     </SectionCard>

@@ -8,6 +8,7 @@ import {
   toThresholdEntries,
 } from '../../../components/threshold-fields';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
+import { useSubmitOnce } from '../../../lib/use-single-flight';
 
 interface AlertsSettingsValues {
   customAlerts: ThresholdEntry[];
@@ -17,7 +18,8 @@ interface AlertsSettingsFieldsProps {
   alerts: readonly CustomAlert[] | null | undefined;
   editable: boolean;
   pending: boolean;
-  onSubmit: (customAlerts: CustomAlertsInput) => void;
+  /** Settles when the server has answered: until then a second press sends nothing. */
+  onSubmit: (customAlerts: CustomAlertsInput) => Promise<unknown>;
 }
 
 /**
@@ -31,14 +33,13 @@ export function AlertsSettingsFields({ alerts, editable, pending, onSubmit }: Al
   });
   const hasErrors = Object.keys(formState.errors).length > 0;
   const guard = useUnsavedChangesGuard(formState.isDirty && !pending);
+  // One save per press, however fast the second press (or Enter) comes.
+  const submitOnce = useSubmitOnce(
+    handleSubmit((values) => onSubmit(values.customAlerts as CustomAlertsInput)),
+  );
 
   return (
-    <Stack
-      component="form"
-      noValidate
-      spacing={3}
-      onSubmit={handleSubmit((values) => onSubmit(values.customAlerts as CustomAlertsInput))}
-    >
+    <Stack component="form" noValidate spacing={3} onSubmit={submitOnce}>
       <ThresholdFields control={control} name="customAlerts" editable={editable} />
       {editable && (
         <Button

@@ -69,11 +69,13 @@ export function DeviceActionDialog({ action, onClose }: DeviceActionDialogProps)
 
   function handleConfirm() {
     if (!action) return;
-    run(action)
-      .then((message) => showToast(message, 'success'))
-      // The error toast comes from the query client; the dialog closes either way.
-      .catch(() => undefined)
-      .finally(onClose);
+    return (
+      run(action)
+        .then((message) => showToast(message, 'success'))
+        // The error toast comes from the query client; the dialog closes either way.
+        .catch(() => undefined)
+        .finally(onClose)
+    );
   }
 
   return (

@@ -15,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import { labels, pairingLabels, toasts } from '@vigil/core';
 import { useId, useState } from 'react';
 import { showToast } from '../../../lib/toast';
+import { useSingleFlight } from '../../../lib/use-single-flight';
 import { activePairings, usePatientDevices } from '../api/get-patient-devices';
 import { useSyncReadings } from '../api/sync-readings';
 import { brandText, DeviceIdCell, DeviceNameCell, lastSeenText } from './patient-devices-cells';
@@ -38,12 +39,15 @@ export function ActiveDevicesDialog({ patientId, open, onClose, timeZone }: Acti
   const [newReadings, setNewReadings] = useState<number | null>(null);
   const active = activePairings(devices.data ?? []);
 
+  // One sync per press; the last sync's count goes while a new one runs, so a failure does not show it.
+  const once = useSingleFlight();
   function handleSync() {
-    sync.mutate(patientId, {
-      onSuccess: (answer) => {
+    once(() => {
+      setNewReadings(null);
+      return sync.mutateAsync(patientId).then((answer) => {
         showToast(toasts.readingsSynced, 'success');
         setNewReadings(answer.newReadings);
-      },
+      });
     });
   }
 

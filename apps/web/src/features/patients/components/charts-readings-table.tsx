@@ -40,9 +40,12 @@ export function ChartsReadingsTable({ patientId, readings, info }: ChartsReading
   const showWeight = info !== 'bpHr';
   const when = (r: ReadingView) => pacific(r, 'MM/dd/yyyy h:mm a');
 
-  const handleConfirm = () => {
+  const handleConfirm = async () => {
     if (!removing) return;
-    remove.mutate({ patientId, readingId: removing._id }, { onSettled: () => setRemoving(null) });
+    await remove
+      .mutateAsync({ patientId, readingId: removing._id })
+      .catch(() => undefined)
+      .finally(() => setRemoving(null));
   };
 
   return (

@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { detailLabels, type StaffNoteView, staffNoteDayGroupsPerLoad } from '@vigil/core';
 import { useId, useMemo, useState } from 'react';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
+import { useSingleFlight } from '../../../lib/use-single-flight';
 import { useAddStaffNote } from '../api/add-staff-note';
 import { useStaffNotes } from '../api/get-staff-notes';
 import { useUpdateStaffNote } from '../api/update-staff-note';
@@ -52,12 +53,15 @@ function StaffNoteItem({
   const guard = useUnsavedChangesGuard(changed && !update.isPending);
   const author = note.author?.fullName ?? detailLabels.unknownAuthor;
 
+  // One save per press: a double-click lands before the button waits.
+  const once = useSingleFlight();
   function handleSave() {
     if (draft === null || !draft.trim()) return;
-    void guard
-      .saving(update.mutateAsync({ patientId, noteId: note._id, text: draft }))
-      .then(() => setDraft(null))
-      .catch(() => undefined);
+    once(() =>
+      guard
+        .saving(update.mutateAsync({ patientId, noteId: note._id, text: draft }))
+        .then(() => setDraft(null)),
+    );
   }
 
   return (

@@ -89,6 +89,8 @@ export function FilterDialog({
   );
 
   function handleAnswer(save: boolean) {
+    // The question fades out after the first answer: a second press on it then answers nothing.
+    if (!asking) return;
     setAsking(false);
     onApply(save);
   }

@@ -28,7 +28,7 @@ export function MessagesPanel({ patient }: { patient: PatientDetailsView }) {
   function handleConfirmAddressed() {
     if (!asking) return;
     const date = new Date(new Date(asking.date).getTime() + addressedAfterMs).toISOString();
-    setLastAddressed
+    return setLastAddressed
       .mutateAsync({ patientId: patient._id, date })
       .catch(() => undefined)
       .finally(() => setAsking(null));

@@ -16,6 +16,7 @@ import {
 import { format } from 'date-fns';
 import { useId, useState } from 'react';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
+import { useSingleFlight } from '../../../lib/use-single-flight';
 import { useSaveMonthlyNote } from '../api/save-monthly-note';
 
 /** A month's note, or a month without one yet (no _id, never changed). */
@@ -69,17 +70,17 @@ export function MonthlyNotesItem({ patientId, note }: MonthlyNotesItemProps) {
       }),
     );
 
+  // One save per press: a double-click lands before the buttons wait.
+  const once = useSingleFlight();
   const handleSave = () => {
     if (draft === null) return;
     // Only an edit triggers a save: an unchanged text just closes the editor.
     if (!changed) return setDraft(null);
-    send(draft, note.approved)
-      .then(() => setDraft(null))
-      .catch(() => undefined);
+    once(() => send(draft, note.approved).then(() => setDraft(null)));
   };
 
   const handleApproval = (approved: boolean) => {
-    send(note.noteContent, approved).catch(() => undefined);
+    once(() => send(note.noteContent, approved));
   };
 
   return (

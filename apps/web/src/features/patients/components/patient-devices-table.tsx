@@ -19,6 +19,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { SectionCard } from '../../../components/section-card';
 import { showToast } from '../../../lib/toast';
+import { useSingleFlight } from '../../../lib/use-single-flight';
 import { useDisconnectDevice } from '../api/disconnect-device';
 import { activePairings, currentPairings, usePatientDevices } from '../api/get-patient-devices';
 import { useReconnectDevice } from '../api/reconnect-device';
@@ -60,20 +61,22 @@ export function ConnectedDevicesSection({ patientId, timeZone }: ConnectedDevice
     (reconnect.isPending && reconnect.variables?.device._id) ||
     null;
 
+  // One change per press: a double-click lands before the button waits.
+  const once = useSingleFlight();
   function handleToggle(device: ConnectedDevice) {
     const change = device.status === 'active' ? disconnect : reconnect;
-    change.mutate({ patientId, device }, { onSuccess: () => showToast(toasts.deviceUpdated, 'success') });
+    once(() =>
+      change.mutateAsync({ patientId, device }).then(() => showToast(toasts.deviceUpdated, 'success')),
+    );
   }
 
   function handleDelete() {
     if (!toDelete) return;
-    remove.mutate(
-      { patientId, device: toDelete },
-      {
-        onSuccess: () => showToast(toasts.deviceDeleted, 'success'),
-        onSettled: () => setToDelete(null),
-      },
-    );
+    return remove
+      .mutateAsync({ patientId, device: toDelete })
+      .then(() => showToast(toasts.deviceDeleted, 'success'))
+      .catch(() => undefined)
+      .finally(() => setToDelete(null));
   }
 
   return (

@@ -10,6 +10,7 @@ import { useCallback, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { links } from '../../../lib/paths';
 import { useSignedInUser } from '../../../lib/session/session-context';
+import { useSingleFlight } from '../../../lib/use-single-flight';
 import { useClinicianList } from '../api/get-clinician-list';
 import { useMarkReviewed } from '../api/mark-reviewed';
 import { useUpdateFilters } from '../api/update-filters';
@@ -34,6 +35,8 @@ export function ClinicianListPage() {
   });
   const saveFilters = useUpdateFilters();
   const markReviewed = useMarkReviewed();
+  // One review per press: a double-click lands before the button waits.
+  const reviewOnce = useSingleFlight();
   const list = useClinicianList({ search: state.search, sort: state.sort, filters: state.filters });
   const first = list.data?.pages[0];
   useStoredPatientIds(first?.patientIds, `${location.pathname}${location.search}`);
@@ -69,7 +72,7 @@ export function ClinicianListPage() {
           sort={state.sort}
           onSort={(field: ClinicianListSortField) => update((s) => listUpdates.sort(s, field))}
           reviewingId={markReviewed.isPending ? markReviewed.variables : null}
-          onMarkReviewed={(row: ClinicianListRow) => markReviewed.mutate(row._id)}
+          onMarkReviewed={(row: ClinicianListRow) => reviewOnce(() => markReviewed.mutateAsync(row._id))}
           loadingMore={isFetchingNextPage}
           error={list.isError ? list.error.message || messages.serverError : null}
           onOpen={(row) => navigate(links.patientDetails(row._id))}

@@ -43,13 +43,11 @@ export function UsersList({ clinicId, canManage }: UsersListProps) {
   function handleConfirm() {
     const user = confirm.user;
     if (!user) return;
-    changeStatus.mutate(
-      { id: user.userId, activeStatus: user.isDeactivated },
-      {
-        onSuccess: () => showToast(toasts.userUpdated, 'success'),
-        onSettled: () => setConfirming(null),
-      },
-    );
+    return changeStatus
+      .mutateAsync({ id: user.userId, activeStatus: user.isDeactivated })
+      .then(() => showToast(toasts.userUpdated, 'success'))
+      .catch(() => undefined)
+      .finally(() => setConfirming(null));
   }
 
   return (
