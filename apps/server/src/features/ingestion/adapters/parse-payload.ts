@@ -58,10 +58,13 @@ const isoDateTime =
 function fromIso(text: string): Date | null {
   const match = isoDateTime.exec(text.trim());
   if (!match) return null;
-  const [year, month, day, hour, minute, second = '0'] = match.slice(1).map(Number) as number[];
-  const daysInMonth = new Date(Date.UTC(year!, month!, 0)).getUTCDate();
-  if (month! < 1 || month! > 12 || day! < 1 || day! > daysInMonth) return null;
-  if (hour! > 23 || minute! > 59 || Number(second) > 59) return null;
+  // Seconds may be left out: they count as 0.
+  const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0] = match
+    .slice(1, 7)
+    .map((part) => Number(part ?? 0));
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth) return null;
+  if (hour > 23 || minute > 59 || second > 59) return null;
   const date = new Date(text.trim().replace(' ', 'T'));
   return Number.isNaN(date.getTime()) ? null : date;
 }
