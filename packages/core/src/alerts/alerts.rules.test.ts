@@ -2,7 +2,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { wallClockToDate } from '../readings/readings.schema.js';
 import type { Reading } from '../readings/readings.types.js';
-import { type AlertFinding, evaluateAlerts, mergeFinding, type StoredAlert } from './alerts.rules.js';
+import {
+  type AlertFinding,
+  evaluateAlerts,
+  evaluateStoredReading,
+  mergeFinding,
+  readingRuleSpan,
+  type StoredAlert,
+} from './alerts.rules.js';
 import {
   type CustomAlert,
   defaultCustomAlerts,
@@ -464,4 +471,67 @@ describe('mergeFinding: one active or snoozed alert per type', () => {
     expect(mergeFinding([alert({ readingDate: la('2026-06-30T08:00') })], finding)).toEqual({
       action: 'none',
     }));
+
+  it('opens an alert at a new reading that satisfies the rule itself, though a dismissed one covers a later date', () =>
+    expect(
+      mergeFinding(
+        [alert({ readingDate: la('2026-06-29T08:00'), dismissedAt: la('2026-06-29T09:00') })],
+        finding,
+        la('2026-06-27T08:00'),
+      ),
+    ).toEqual({
+      action: 'open',
+      alert: { type: 'BPLow', category: 'Clinical', readingDate: la('2026-06-27T08:00'), snoozedUntil: null },
+    }));
+
+  it('leaves an open alert where it is for new evidence older than its reading', () =>
+    expect(
+      mergeFinding([alert({ readingDate: la('2026-06-30T08:00') })], finding, la('2026-06-27T08:00')),
+    ).toEqual({ action: 'none' }));
+});
+
+describe('a reading just stored, judged among the readings around it', () => {
+  it('spans the 7 days before its day and the 6 after, in the clinic zone', () =>
+    expect(readingRuleSpan(la('2026-06-20T23:30'), zone)).toEqual({
+      from: la('2026-06-13T00:00'),
+      to: la('2026-06-27T00:00'),
+    }));
+
+  const judge = (readings: Reading[], reading: Reading) =>
+    evaluateStoredReading(
+      {
+        readings,
+        thresholds: defaultThresholds,
+        diagnosis: 'Hypertension',
+        enrolledAt: null,
+        now: la('2026-06-30T12:00'),
+        timeZone: zone,
+      },
+      reading,
+    );
+
+  it('names the types a late reading satisfies itself, beside the findings of the span', () => {
+    const late = read('2026-06-20T08:00', { systolic: 215, diastolic: 90 });
+    const later = read('2026-06-22T08:00', { systolic: 210, diastolic: 90 });
+    const { findings, own } = judge([late, later], late);
+    expect(findings.find((f) => f.type === 'BPHighSingle')!.readingDate).toEqual(later.date);
+    // Two high days hold on the later reading's day, not by the readings up to the late one.
+    expect(findings.find((f) => f.type === 'BPHighTwoDaysInWeek')!.readingDate).toEqual(later.date);
+    expect([...own]).toEqual([['BPHighSingle', late.date]]);
+  });
+
+  it('names none for a reading that satisfies no rule, though a later one of its span does', () => {
+    const late = read('2026-06-20T08:00', { systolic: 120, diastolic: 80 });
+    const later = read('2026-06-22T08:00', { systolic: 210, diastolic: 90 });
+    const { findings, own } = judge([late, later], late);
+    expect(types(findings)).toContain('BPHighSingle');
+    expect(own.size).toBe(0);
+  });
+
+  it('names the types of the latest reading from the same findings', () => {
+    const latest = read('2026-06-22T08:00', { systolic: 210, diastolic: 90 });
+    const { findings, own } = judge([read('2026-06-20T08:00', { systolic: 120 }), latest], latest);
+    expect(own).toEqual(new Map(findings.map((f) => [f.type, f.readingDate])));
+    expect(own.get('BPHighSingle')).toEqual(latest.date);
+  });
 });

@@ -1,4 +1,4 @@
-import { calendarDay } from '../format/calendar.helpers.js';
+import { calendarDay, startOfCalendarDay } from '../format/calendar.helpers.js';
 import { type BpReading, hasBp, type Reading } from '../readings/readings.types.js';
 import {
   type AlertCategory,
@@ -137,6 +137,39 @@ export function evaluateAlerts(input: EvaluateAlertsInput): AlertFinding[] {
     .map(([type, readingDate]) => ({ type, category: alertTypeCategory[type], readingDate }));
 }
 
+/**
+ * The instants whose readings a reading's rules can involve: from the start of the 7 calendar days before
+ * its day to the end of the 6 days after it, the weeks that hold it (DESIGN 4, "in a week"). A reading that
+ * arrives late is judged among the readings around it, not among the last week's.
+ */
+export function readingRuleSpan(date: Date, timeZone: string): { from: Date; to: Date } {
+  const day = calendarDay(date, timeZone);
+  return { from: startOfCalendarDay(day - 7, timeZone), to: startOfCalendarDay(day + 7, timeZone) };
+}
+
+/**
+ * The findings of a reading just stored, over the readings around it (`readingRuleSpan`, the reading among
+ * them), and for each type the date of the reading when the reading itself satisfies that rule: it is new
+ * evidence, which a dismissed alert does not hold back (`mergeFinding`), even when a later reading of the
+ * span was dismissed already.
+ */
+export function evaluateStoredReading(
+  input: EvaluateAlertsInput,
+  reading: Reading,
+): { findings: AlertFinding[]; own: Map<ReadingAlertType, Date> } {
+  const at = reading.date.getTime();
+  const findings = evaluateAlerts(input);
+  const later = input.readings.some((r) => r.date.getTime() > at);
+  // The rules judge a reading by the readings up to it; when none came after it, that is the whole span.
+  const upTo = later
+    ? evaluateAlerts({ ...input, readings: input.readings.filter((r) => r.date.getTime() <= at) })
+    : findings;
+  const own = new Map(
+    upTo.filter((f) => f.readingDate.getTime() === at).map((f) => [f.type, f.readingDate] as const),
+  );
+  return { findings, own };
+}
+
 /** An alert as stored: dismissed alerts keep their row, so a finding can tell "already seen" from "new". */
 export interface StoredAlert {
   id: string;
@@ -159,8 +192,15 @@ export type MergeResult =
  * One active or snoozed alert per type (DESIGN 4): a finding moves that alert's reading date forward.
  * Without one, a new alert opens, unless a dismissed alert of the type already covers this reading date:
  * re-evaluating the same readings must not reopen what staff just dismissed, while a newer reading does.
+ * `newEvidence` is the date of a reading stored just now that satisfies the rule itself
+ * (`evaluateStoredReading`): staff have not seen it, so it opens an alert at its date even when a
+ * dismissed alert covers a later date (DESIGN 4: a dismissed alert fires again on the next finding).
  */
-export function mergeFinding(existingAlerts: readonly StoredAlert[], finding: AlertFinding): MergeResult {
+export function mergeFinding(
+  existingAlerts: readonly StoredAlert[],
+  finding: AlertFinding,
+  newEvidence?: Date,
+): MergeResult {
   const ofType = existingAlerts.filter((a) => a.type === finding.type);
   const open = ofType.find((a) => !a.dismissedAt);
   const at = finding.readingDate.getTime();
@@ -169,13 +209,15 @@ export function mergeFinding(existingAlerts: readonly StoredAlert[], finding: Al
       ? { action: 'none' }
       : { action: 'update', alertId: open.id, readingDate: finding.readingDate };
   }
-  if (ofType.some((a) => a.readingDate && a.readingDate.getTime() >= at)) return { action: 'none' };
+  const covered = ofType.some((a) => a.readingDate && a.readingDate.getTime() >= at);
+  if (covered && !newEvidence) return { action: 'none' };
+  const readingDate = covered && newEvidence ? newEvidence : finding.readingDate;
   return {
     action: 'open',
     alert: {
       type: finding.type,
       category: finding.category,
-      readingDate: finding.readingDate,
+      readingDate,
       snoozedUntil: null,
     },
   };

@@ -176,3 +176,24 @@ describe('a webhook reading crossing a threshold', () => {
     expect(row.lastReading).not.toBeNull();
   });
 });
+
+describe('a device that syncs after days offline', () => {
+  it('raises the alerts of its late readings and moves the patient up the priority list', async () => {
+    const patientId = await addPatient(w, 'northStaff', patientBody());
+    serial += 8;
+    const imei = String(serial);
+    await pairDevice(db(), patientId, 'Pylo', imei);
+    const before = await rankOf(patientId);
+    const takenAt = new Date(w.t.clock.now().getTime() - 10 * day);
+    const [, , send] = bpSenders.pylo!;
+    const res = await deliver(w.t.app, 'pylo', send(imei, takenAt, bp(210, 95), 1));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ stored: 1, duplicates: 0 });
+
+    const opened = await db().select().from(alerts).where(eq(alerts.patientId, patientId));
+    expect(opened.map((a) => [a.type, a.readingDate])).toEqual([['BPHighSingle', takenAt]]);
+    const after = await rankOf(patientId);
+    expect(after.rows.find((r) => r._id === patientId)!.highestPriorityAlertCategory).toBe('Clinical');
+    expect(after.index).toBeLessThan(before.index);
+  });
+});

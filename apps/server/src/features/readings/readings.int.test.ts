@@ -156,17 +156,83 @@ describe('recording a reading', () => {
     expect(all.find((a) => !a.dismissedAt)!.readingDate).toEqual(laterAt);
   });
 
-  it('evaluates only the last 8 days: an older high reading raises nothing', async () => {
+  it('judges a reading that arrives late among the readings of its own week, and raises its alert', async () => {
     const patient = await newPatient();
+    const takenAt = new Date(t.clock.now().getTime() - 9 * day);
     await service().record({
       patientId: patient.id,
-      takenAt: new Date(t.clock.now().getTime() - 9 * day),
+      takenAt,
       systolic: 230,
       diastolic: 120,
       source: 'MANUAL',
       createdBy: demoIds.staffSunrise,
     });
-    expect(await alertsOf(patient.id, 'BPHighSingle')).toHaveLength(0);
+    const opened = await alertsOf(patient.id, 'BPHighSingle');
+    expect(opened).toHaveLength(1);
+    expect(opened[0]!.readingDate).toEqual(takenAt);
+    await expectMetricsMatch(patient.id);
+  });
+
+  it.each([8, 30])('raises a week rule that a late reading completes, %i days ago', async (daysAgo) => {
+    const patient = await newPatient();
+    const laterAt = new Date(t.clock.now().getTime() - daysAgo * day);
+    const high = (takenAt: Date, vendorReadingId: string) =>
+      service().record({
+        patientId: patient.id,
+        takenAt,
+        systolic: 195,
+        diastolic: 85,
+        source: 'PYLO',
+        vendorReadingId: `${vendorReadingId}-${daysAgo}`,
+      });
+    await high(laterAt, 'week-1');
+    expect(await alertsOf(patient.id, 'BPHighTwoDaysInWeek')).toHaveLength(0);
+    // Taken two days before the first and delivered after it: the first reading's week now has two high days.
+    await high(new Date(laterAt.getTime() - 2 * day), 'week-2');
+    const opened = await alertsOf(patient.id, 'BPHighTwoDaysInWeek');
+    expect(opened).toHaveLength(1);
+    expect(opened[0]!.readingDate).toEqual(laterAt);
+  });
+
+  it('opens a dismissed type again for a new reading dated before the dismissed one', async () => {
+    const patient = await newPatient();
+    const dismissedAt = new Date(t.clock.now().getTime() - day);
+    await service().record({
+      patientId: patient.id,
+      takenAt: dismissedAt,
+      systolic: 210,
+      diastolic: 90,
+      source: 'PYLO',
+      vendorReadingId: 'earlier-1',
+    });
+    await db()
+      .update(alerts)
+      .set({ dismissedAt: t.clock.now(), dismissedBy: demoIds.staffSunrise, dismissNote: 'Called' })
+      .where(eq(alerts.patientId, patient.id));
+
+    const earlierAt = new Date(dismissedAt.getTime() - 2 * day);
+    await service().record({
+      patientId: patient.id,
+      takenAt: earlierAt,
+      systolic: 215,
+      diastolic: 92,
+      source: 'PYLO',
+      vendorReadingId: 'earlier-2',
+    });
+    const all = await alertsOf(patient.id, 'BPHighSingle');
+    expect(all).toHaveLength(2);
+    expect(all.find((a) => !a.dismissedAt)!.readingDate).toEqual(earlierAt);
+
+    // A normal reading of its week brings nothing new: the dismissed evidence stays dismissed.
+    await service().record({
+      patientId: patient.id,
+      takenAt: new Date(earlierAt.getTime() + hour),
+      systolic: 120,
+      diastolic: 78,
+      source: 'PYLO',
+      vendorReadingId: 'earlier-3',
+    });
+    expect(await alertsOf(patient.id, 'BPHighSingle')).toHaveLength(2);
     await expectMetricsMatch(patient.id);
   });
 

@@ -169,13 +169,13 @@ export function createReadingsRepository(db: DbOrTx) {
     /**
      * Inserts a batch of readings in one statement; one whose (source, vendor id) is already stored is
      * skipped (a vendor's resend), and left out of `inserted`. The same statement reads what the alert
-     * rules need next for every patient of the batch: their readings since their own window start and
-     * their alerts of these types. Those reads see the database as it was when the statement began, so the
+     * rules need next for every patient of the batch: their readings within their own spans (disjoint)
+     * and their alerts of these types. Those reads see the database as it was when the statement began, so the
      * batch's readings are not among them (the caller adds them, one by one, in order).
      */
     async insertManyWithRuleInputs(
       values: readonly NewBatchReading[],
-      windowStarts: ReadonlyMap<string, Date>,
+      windowSpans: ReadonlyMap<string, readonly { from: Date; to: Date }[]>,
       alertTypes: readonly string[],
     ): Promise<InsertedBatch> {
       const rows = JSON.stringify(
@@ -196,11 +196,14 @@ export function createReadingsRepository(db: DbOrTx) {
           created_by: v.createdBy,
         })),
       );
-      const starts = JSON.stringify(
-        [...windowStarts].map(([patientId, since]) => ({
-          patient_id: patientId,
-          since: since.toISOString(),
-        })),
+      const spans = JSON.stringify(
+        [...windowSpans].flatMap(([patientId, list]) =>
+          list.map(({ from, to }) => ({
+            patient_id: patientId,
+            since: from.toISOString(),
+            until: to.toISOString(),
+          })),
+        ),
       );
       const [row] = rowsOf<{
         inserted: { id: string; createdAt: string }[] | null;
@@ -218,21 +221,22 @@ export function createReadingsRepository(db: DbOrTx) {
               weight_lbs real, source text, vendor_reading_id text, device_id uuid, raw jsonb, created_by uuid)
             on conflict (source, vendor_reading_id) where vendor_reading_id is not null do nothing
             returning id, created_at
-          ), starts as (
-            select * from jsonb_to_recordset(${starts}::jsonb) as s(patient_id uuid, since timestamptz)
+          ), spans as (
+            select * from jsonb_to_recordset(${spans}::jsonb)
+              as s(patient_id uuid, since timestamptz, until timestamptz)
           )
           select
             (select json_agg(json_build_object('id', id, 'createdAt', created_at)) from ins) as inserted,
             (select json_agg(json_build_object('patientId', w.patient_id, 'date', w.taken_at,
                 'systolic', w.systolic, 'diastolic', w.diastolic, 'heartRate', w.heart_rate,
                 'weight', w.weight_lbs, 'source', w.source) order by w.patient_id, w.taken_at)
-              from ${readings} w join starts s on s.patient_id = w.patient_id
-              where w.removed_at is null and w.taken_at >= s.since) as windows,
+              from ${readings} w join spans s on s.patient_id = w.patient_id
+              where w.removed_at is null and w.taken_at >= s.since and w.taken_at < s.until) as windows,
             (select json_agg(json_build_object('id', a.id, 'patientId', a.patient_id, 'type', a.type,
                 'category', a.category, 'readingDate', a.reading_date, 'snoozedUntil', a.snoozed_until,
                 'dismissedAt', a.dismissed_at))
               from ${alerts} a
-              where a.patient_id in (select patient_id from starts)
+              where a.patient_id in (select patient_id from spans)
                 and a.type = any(${`{${alertTypes.join(',')}}`}::text[])) as alerts`),
       );
       const windows = new Map<string, Reading[]>();

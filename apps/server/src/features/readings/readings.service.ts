@@ -3,17 +3,17 @@ import {
   type AlertFinding,
   AppError,
   alertTypeCategory,
-  calendarDay,
   defaultTimeZone,
   errorMessages,
   evaluateAlerts,
+  evaluateStoredReading,
   mergeFinding,
   messages,
   type Reading,
   readingAlertTypes,
   readingBounds,
+  readingRuleSpan,
   resolveThresholds,
-  startOfCalendarDay,
 } from '@vigil/core';
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
@@ -35,8 +35,6 @@ import {
   type ReadingsRepository,
 } from './readings.repository.js';
 
-/** The alert rules look at the reading's week at most: today and the 7 calendar days before (DESIGN 3). */
-const alertWindowDays = 8;
 /** Patients per transaction of the clinic-wide adherence run. */
 const clinicBatchSize = 500;
 
@@ -114,18 +112,33 @@ export function checkReading(input: RecordReadingInput) {
   return values;
 }
 
-/** The rules' window with a reading just stored added in its place (oldest first), when it falls in it. */
-function withReading(window: readonly Reading[], reading: ReadingRow, since: Date): Reading[] {
-  if (reading.takenAt.getTime() < since.getTime()) return [...window];
-  const added: Reading = {
-    date: reading.takenAt,
-    systolic: reading.systolic,
-    diastolic: reading.diastolic,
-    heartRate: reading.heartRate,
-    weight: reading.weightLbs,
-    source: reading.source,
-  };
-  const at = window.findIndex((r) => r.date.getTime() > reading.takenAt.getTime());
+type Span = { from: Date; to: Date };
+
+/** Spans of time as the fewest disjoint ones covering them, oldest first. */
+function disjointSpans(spans: readonly Span[]): Span[] {
+  const merged: Span[] = [];
+  for (const span of [...spans].sort((a, b) => a.from.getTime() - b.from.getTime())) {
+    const last = merged.at(-1);
+    if (last && last.to >= span.from) {
+      if (span.to > last.to) last.to = span.to;
+    } else merged.push({ ...span });
+  }
+  return merged;
+}
+
+/** A stored reading as the rules read it. */
+const ruleReading = (reading: ReadingRow): Reading => ({
+  date: reading.takenAt,
+  systolic: reading.systolic,
+  diastolic: reading.diastolic,
+  heartRate: reading.heartRate,
+  weight: reading.weightLbs,
+  source: reading.source,
+});
+
+/** The rules' window with a reading just stored added in its place (oldest first). */
+function withReading(window: readonly Reading[], added: Reading): Reading[] {
+  const at = window.findIndex((r) => r.date.getTime() > added.date.getTime());
   return at < 0 ? [...window, added] : [...window.slice(0, at), added, ...window.slice(at)];
 }
 
@@ -156,19 +169,21 @@ function planAlertChanges(
 }
 
 /**
- * As `planAlertChanges`, for one reading of a batch: the stored alerts in memory take each change at once
- * (an opened alert, with its id given here; a moved reading date), so the next reading of the batch is
- * merged against what the database would hold by then.
+ * As `planAlertChanges`, for one reading of a batch, with the types the reading satisfies itself (`own`,
+ * new evidence): the stored alerts in memory take each change at once (an opened alert, with its id given
+ * here; a moved reading date), so the next reading of the batch is merged against what the database would
+ * hold by then.
  */
 function planBatchAlertChanges(
   subject: AlertSubject,
   findings: readonly AlertFinding[],
+  own: ReadonlyMap<AlertFinding['type'], Date>,
   stored: PatientStoredAlert[],
   into: AlertChanges,
 ) {
   const applied: (() => void)[] = [];
   for (const finding of findings) {
-    const result = mergeFinding(stored, finding);
+    const result = mergeFinding(stored, finding, own.get(finding.type));
     if (result.action === 'update') {
       into.moved.push({ alertId: result.alertId, readingDate: result.readingDate });
       applied.push(() => {
@@ -228,9 +243,10 @@ export function createReadingsService(deps: { db: Db; clock: Clock; audit: Audit
 
   const service = {
     /**
-     * Stores a reading, evaluates the patient's reading alerts with the core over the last 8 days, and
-     * refreshes their list metrics, all in one transaction (DESIGN 3). A device reading delivered twice
-     * (same source and vendor id) stores nothing and answers the stored one with `duplicate: true`.
+     * Stores a reading, evaluates the patient's reading alerts with the core over the readings around it
+     * (the week before its day and the six days after, never the whole history), and refreshes their list
+     * metrics, all in one transaction (DESIGN 3). A device reading delivered twice (same source and vendor
+     * id) stores nothing and answers the stored one with `duplicate: true`.
      * Adherence is left to `evaluateAdherence`: a reading only ever satisfies it.
      */
     async record(input: RecordReadingInput, tx?: Tx): Promise<RecordedReading> {
@@ -264,12 +280,14 @@ export function createReadingsService(deps: { db: Db; clock: Clock; audit: Audit
           throw new AppError('NOT_FOUND', errorMessages.notFound);
         }
         const now = deps.clock.now();
-        const windowStarts = new Map(
-          [...subjects.values()].map((s) => [
-            s.id,
-            startOfCalendarDay(calendarDay(now, s.timeZone) - alertWindowDays + 1, s.timeZone),
-          ]),
-        );
+        // What the rules read of each patient: the span of each new reading (the weeks that hold it), so
+        // that a reading that arrives late is judged among the readings around it.
+        const spansOf = new Map<string, Span[]>();
+        for (const { input } of checked) {
+          const span = readingRuleSpan(input.takenAt, subjects.get(input.patientId)!.timeZone);
+          spansOf.set(input.patientId, [...(spansOf.get(input.patientId) ?? []), span]);
+        }
+        const windowSpans = new Map([...spansOf].map(([id, spans]) => [id, disjointSpans(spans)]));
 
         // A second reading of one (source, vendor id) in the batch is a resend of the first.
         const firstOfKey = new Map<string, number>();
@@ -295,7 +313,7 @@ export function createReadingsService(deps: { db: Db; clock: Clock; audit: Audit
         });
         const batch = await repo.insertManyWithRuleInputs(
           rows.filter((_, i) => duplicateOf[i] === null),
-          windowStarts,
+          windowSpans,
           readingAlertTypes,
         );
 
@@ -347,21 +365,26 @@ export function createReadingsService(deps: { db: Db; clock: Clock; audit: Audit
         const touched = new Map<string, Date[]>();
         for (const [patientId, added] of newByPatient) {
           const subject = subjects.get(patientId)!;
-          const since = windowStarts.get(patientId)!;
           const alertsOfPatient = batch.alerts.filter((a) => a.patientId === patientId);
           let window: readonly Reading[] = batch.windows.get(patientId) ?? [];
-          for (const reading of added) {
-            window = withReading(window, reading, since);
+          for (const row of added) {
+            const reading = ruleReading(row);
+            window = withReading(window, reading);
+            const { from, to } = readingRuleSpan(reading.date, subject.timeZone);
+            const around = window.filter((r) => r.date >= from && r.date < to);
             // Without an enrolment date the core reports no adherence finding: that is evaluateAdherence's.
-            const findings = evaluateAlerts({
-              readings: window,
-              thresholds: thresholdsOf(subject),
-              diagnosis: subject.diagnosis,
-              enrolledAt: null,
-              now,
-              timeZone: subject.timeZone,
-            });
-            planBatchAlertChanges(subject, findings, alertsOfPatient, changes);
+            const { findings, own } = evaluateStoredReading(
+              {
+                readings: around,
+                thresholds: thresholdsOf(subject),
+                diagnosis: subject.diagnosis,
+                enrolledAt: null,
+                now,
+                timeZone: subject.timeZone,
+              },
+              reading,
+            );
+            planBatchAlertChanges(subject, findings, own, alertsOfPatient, changes);
           }
           touched.set(
             patientId,
