@@ -517,4 +517,28 @@ describe('the priority list month', () => {
       true,
     );
   });
+
+  it("sums the current month's rollups for a patient whose metrics are still of the month before", async () => {
+    // As after midnight on the 1st until the job refreshes the patient: the row holds October's figures.
+    await db()
+      .update(patientMetrics)
+      .set({
+        metricsMonth: 202610,
+        trackedTimeThisMonth: 5000,
+        numDaysWithReadings: 20,
+        attemptedCallsCount: 7,
+      })
+      .where(eq(patientMetrics.patientId, p.left));
+    await db()
+      .insert(patientDayRollups)
+      .values({ clinicId: ids.north, patientId: p.left, day: '2026-11-01', readings: 2, trackedSeconds: 60 })
+      .onConflictDoUpdate({
+        target: [patientDayRollups.patientId, patientDayRollups.day],
+        set: { readings: 2, trackedSeconds: 60, attemptedCalls: 0 },
+      });
+    const current = await list(`selectedClinics=${ids.north}&searchString=dan`);
+    expect(
+      current.patients.map((r) => [r.trackedTimeThisMonth, r.numDaysWithReadings, r.attemptedcallsCount]),
+    ).toEqual([[60, 1, 0]]);
+  });
 });

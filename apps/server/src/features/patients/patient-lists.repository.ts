@@ -33,10 +33,11 @@ export interface ListPaging {
 }
 
 /**
- * The month whose figures the priority list shows: the current one straight from `patient_metrics`, any
- * other summed from the day rollups of its calendar days (YYYY-MM-DD, inclusive).
+ * The month whose figures the priority list shows, by its calendar days (YYYY-MM-DD, inclusive): the
+ * viewer's current one from `patient_metrics` where the row is of that month (`metricsMonth`, year * 100 +
+ * month), any other summed from the day rollups.
  */
-export type ListMonth = { current: true } | { current: false; firstDay: string; lastDay: string };
+export type ListMonth = { current: boolean; metricsMonth: number; firstDay: string; lastDay: string };
 
 // Correlated subqueries name their table's alias in the FROM text themselves: inside raw SQL, Drizzle
 // renders an aliased table by its alias alone.
@@ -369,19 +370,30 @@ export function createPatientListsRepository(db: DbOrTx) {
 const rollupBatch = 1000;
 
 /**
- * The month figures of the priority list: the current month reads `patient_metrics`; another month sums
- * its day rollups in a grouped subquery (one row a patient; only the given patients' when named).
+ * The month figures of the priority list. The current month reads `patient_metrics`, but only a row
+ * computed in that month: until the job after midnight on the 1st refreshes a patient, or while the
+ * patient's clinic, in another zone than the viewer's, is already in the next month, the figure is summed
+ * from that patient's rollups instead (a subquery the `case` runs for those patients only). Another month
+ * sums its day rollups in a grouped subquery (one row a patient; only the given patients' when named).
  */
 function monthFigures(db: DbOrTx, scope: PatientScope, month: ListMonth, onlyPatients?: string[]) {
+  const r = patientDayRollups;
   if (month.current) {
+    const fromMetrics = (figure: SQL | PgColumn, summed: SQL) => sql<number>`case
+      when ${patientMetrics.metricsMonth} = ${month.metricsMonth} then coalesce(${figure}, 0)
+      else (select coalesce(sum(${summed}), 0)::int from ${r} where ${r.patientId} = "patients"."id"
+        and ${r.day} between ${month.firstDay}::date and ${month.lastDay}::date)
+    end`;
     return {
-      trackedSeconds: sql<number>`coalesce(${patientMetrics.trackedTimeThisMonth}, 0)`,
-      daysWithReadings: sql<number>`coalesce(${patientMetrics.numDaysWithReadings}, 0)`,
-      attemptedCalls: sql<number>`coalesce(${patientMetrics.attemptedCallsCount}, 0)`,
+      trackedSeconds: fromMetrics(patientMetrics.trackedTimeThisMonth, sql`${r.trackedSeconds}`),
+      daysWithReadings: fromMetrics(
+        patientMetrics.numDaysWithReadings,
+        sql`case when ${r.readings} > 0 then 1 else 0 end`,
+      ),
+      attemptedCalls: fromMetrics(patientMetrics.attemptedCallsCount, sql`${r.attemptedCalls}`),
       rollup: null,
     };
   }
-  const r = patientDayRollups;
   const clinicId = scopeClinicId(scope);
   const rollup = db
     .select({

@@ -586,10 +586,12 @@ export function createPatientsService(deps: PatientsDeps) {
       const month = query.month ?? today.month;
       const year = query.year ?? today.year;
       const days = monthDays(month, year);
-      const listMonth: ListMonth =
-        month === today.month && year === today.year
-          ? { current: true }
-          : { current: false, firstDay: isoDay(days.first), lastDay: isoDay(days.last) };
+      const listMonth: ListMonth = {
+        current: month === today.month && year === today.year,
+        metricsMonth: year * 100 + month,
+        firstDay: isoDay(days.first),
+        lastDay: isoDay(days.last),
+      };
       const { rows, ids } = await lists.findPriorityPage(
         patientScope(actor),
         selectionOf(query),
