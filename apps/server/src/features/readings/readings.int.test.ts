@@ -271,18 +271,20 @@ describe('recording a reading', () => {
       { ...base, systolic: 1e12 },
       { ...base, weightLbs: -3 },
       { ...base },
-      { ...base, takenAt: new Date('not a date'), systolic: 120 },
-      { ...base, takenAt: new Date(-8e15), systolic: 120 },
-      { ...base, source: '  ', systolic: 120 },
+      { ...base, takenAt: new Date('not a date'), weightLbs: 180 },
+      { ...base, takenAt: new Date(-8e15), weightLbs: 180 },
+      { ...base, source: '  ', systolic: 120, diastolic: 80 },
+      { ...base, systolic: 120 },
+      { ...base, diastolic: 80, heartRate: 70 },
     ];
     for (const input of attempts) {
       await expect(service().record(input)).rejects.toMatchObject({ code: 'VALIDATION' });
     }
-    await expect(service().record({ ...base, patientId: 'nope', systolic: 120 })).rejects.toBeInstanceOf(
+    await expect(service().record({ ...base, patientId: 'nope', weightLbs: 180 })).rejects.toBeInstanceOf(
       AppError,
     );
     await expect(
-      service().record({ ...base, patientId: '00000000-0000-4000-8000-00000000ffff', systolic: 120 }),
+      service().record({ ...base, patientId: '00000000-0000-4000-8000-00000000ffff', weightLbs: 180 }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(await db().select().from(readings).where(eq(readings.patientId, patient.id))).toHaveLength(0);
   });

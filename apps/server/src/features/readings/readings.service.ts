@@ -81,7 +81,8 @@ function invalid(field: string, message: string = messages.outOfRange): never {
 
 /**
  * Checks a reading before it reaches the database, so that bad data from any path (a vendor's odd payload,
- * a typo) is a 400 and never a database error: a real instant, at least one measurement, plausible values.
+ * a typo) is a 400 and never a database error: a real instant, at least one measurement, plausible values,
+ * a blood pressure whole (both numbers or neither).
  * Answers the values as they are stored. Exported for callers that check before they queue (ingestion).
  */
 export function checkReading(input: RecordReadingInput) {
@@ -108,6 +109,9 @@ export function checkReading(input: RecordReadingInput) {
     weightLbs: measured('weightLbs', readingBounds.weight, false),
   };
   if (Object.values(values).every((v) => v === null)) invalid('systolic', messages.required);
+  if ((values.systolic === null) !== (values.diastolic === null)) {
+    invalid(values.systolic === null ? 'systolic' : 'diastolic', errorMessages.readingHalfBloodPressure);
+  }
   if (input.deviceId && !isUuid(input.deviceId)) invalid('deviceId', errorMessages.notFound);
   return values;
 }
