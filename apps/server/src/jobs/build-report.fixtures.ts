@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import { patients, readings } from '../db/schema/index.js';
+import { readings } from '../db/schema/index.js';
 import {
   addPatient,
+  backdateEnrolment,
   fixtureIds as ids,
   patientBody,
   type World,
@@ -24,10 +24,7 @@ export async function addMonitoredPatient(
     'northPhysician',
     patientBody({ firstName, lastName, assignedPhysician: physician }),
   );
-  await db
-    .update(patients)
-    .set({ enrolledAt: new Date('2026-09-20T17:00:00Z') })
-    .where(eq(patients.id, id));
+  await backdateEnrolment(w, id, new Date('2026-09-20T17:00:00Z'));
   await db.insert(readings).values(
     [3, 4].map((day) => ({
       clinicId: ids.north,

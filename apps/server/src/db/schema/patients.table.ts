@@ -117,6 +117,27 @@ export const patientCareTeam = pgTable(
 export type PatientCareTeamRow = typeof patientCareTeam.$inferSelect;
 
 /**
+ * Each enrolment of a patient, from enrolment to unenrolment (open while enrolled): billing counts device
+ * data inside these (decision 0013), so a re-enrolment, which moves `patients.enrolled_at`, leaves past
+ * months as they were.
+ */
+export const enrolmentPeriods = pgTable(
+  'enrolment_periods',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clinicId: uuid('clinic_id')
+      .notNull()
+      .references(() => clinics.id),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => patients.id),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [index('enrolment_periods_patient_idx').on(t.patientId)],
+);
+
+/**
  * The derived fields of both lists for one patient (DESIGN 3), computed by the core and refreshed with every
  * write that changes them, by the midnight job and when a snooze runs out. Month figures are for
  * `metrics_month` (year * 100 + month, in the clinic's zone).

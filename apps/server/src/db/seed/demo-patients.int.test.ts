@@ -1,5 +1,6 @@
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inconsistentEnrolments } from '../../test/enrolment-consistency.js';
 import { createTestApp, createTestClock, type TestApp } from '../../test/test-app.js';
 import { patients } from '../schema/index.js';
 
@@ -33,5 +34,9 @@ describe('the demo patients', () => {
     const [first, ...others] = await Promise.all(apps.map(people));
     expect(first).toHaveLength(96);
     for (const other of others) expect(other).toEqual(first);
+  });
+
+  it('have the enrolment periods the patient form would have kept', async () => {
+    for (const t of apps) expect(await inconsistentEnrolments(t.app.vigil.database.db)).toEqual([]);
   });
 });

@@ -32,6 +32,7 @@ import {
   alerts,
   calls,
   devices,
+  enrolmentPeriods,
   monthlyNotes,
   type PatientPhone,
   patientCareTeam,
@@ -245,6 +246,7 @@ function badgeOf(index: number): Badge {
 interface Generated {
   patients: (typeof patients.$inferInsert)[];
   careTeam: (typeof patientCareTeam.$inferInsert)[];
+  enrolmentPeriods: (typeof enrolmentPeriods.$inferInsert)[];
   devices: DemoDevice[];
   pairings: (typeof patientDevices.$inferInsert)[];
   readings: (typeof readings.$inferInsert)[];
@@ -393,6 +395,13 @@ function generateClinic(clinic: DemoClinic, now: Date, out: Generated) {
       createdAt,
       updatedAt: createdAt,
     });
+
+    if (enrolledAt) {
+      // Unenrolled the morning after the last reading, as the devices go back (`pairDevices`); never before
+      // the enrolment, which a few draws would otherwise put after the last reading day.
+      const endedAt = badge === 'unenrolled' ? at(Math.max(lastDay, enrolledDay!) + 1, 10) : null;
+      out.enrolmentPeriods.push({ clinicId: clinic.id, patientId: id, startedAt: enrolledAt, endedAt });
+    }
 
     // Care team: each staff account of the clinic sees most patients by default.
     clinic.staff.forEach((userId, s) => {
@@ -894,6 +903,7 @@ export async function seedDemoPatients(
   const out: Generated = {
     patients: [],
     careTeam: [],
+    enrolmentPeriods: [],
     devices: [],
     pairings: [],
     readings: [],
@@ -923,6 +933,7 @@ export async function seedDemoPatients(
 
   await bulkInsert(db, patients, out.patients);
   await bulkInsert(db, patientCareTeam, out.careTeam);
+  await bulkInsert(db, enrolmentPeriods, out.enrolmentPeriods);
   await bulkInsert(
     db,
     devices,

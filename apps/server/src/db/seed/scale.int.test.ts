@@ -1,5 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inconsistentEnrolments } from '../../test/enrolment-consistency.js';
 import { expectedMetrics, storedMetrics } from '../../test/expected-metrics.js';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app.js';
 import { patientMetrics, patients, readings } from '../schema/index.js';
@@ -32,6 +33,7 @@ describe('the scale fixture', () => {
     expect(Number(metricsCount!.n)).toBe(60);
     // About 1.3 readings a patient and day, across 90 days.
     expect(Number(readingCount!.n)).toBeGreaterThan(60 * 90);
+    expect(await inconsistentEnrolments(db)).toEqual([]);
     for (const id of clinic.patientIds.slice(0, 12)) {
       expect(await storedMetrics(db, id)).toEqual(await expectedMetrics(db, id, t.clock.now()));
     }

@@ -23,6 +23,7 @@ import {
   alerts,
   calls,
   clinics,
+  enrolmentPeriods,
   patientCareTeam,
   patients,
   readings,
@@ -205,6 +206,13 @@ export async function seedScaleClinic(
     from generate_series(1, ${count}::int) as n,
       lateral (select ${first} as f, ${last} as l, (9000000 + n)::text as mr,
         '503' || lpad((n % 10000000)::text, 7, '0') as phone) as names`);
+  // Each enrolment as the patient form would have kept it: an unenrolled patient's ends as the day after their
+  // last readings begins (the readings below stop 30 days ago).
+  await db.execute(sql`
+    insert into ${enrolmentPeriods} (id, clinic_id, patient_id, started_at, ended_at)
+    select ${rowId('enrolment', sql`id::text`)}, clinic_id, id, enrolled_at,
+      case when not enrolled then ${startOfCalendarDay(today - 29, timeZone).toISOString()}::timestamptz end
+    from ${patients} where clinic_id = ${clinicId}::uuid and enrolled_at is not null`);
   await db.execute(sql`
     insert into ${patientCareTeam} (clinic_id, patient_id, user_id, role)
     select ${clinicId}::uuid, ${patientId(n)}, ${staffId}::uuid, 'STAFF' from generate_series(1, ${count}::int) as n

@@ -1,7 +1,8 @@
 import { defaultCustomAlerts, type PatientFormInput } from '@vigil/core';
+import { and, eq, isNull } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { clinics, users } from '../../db/schema/index.js';
+import { clinics, enrolmentPeriods, patients, users } from '../../db/schema/index.js';
 import { expectClientAnswer, type MalformedCall } from '../../test/malformed-calls.js';
 import { asUser, createTestApp, signIn, type TestApp } from '../../test/test-app.js';
 import { hashPassword } from '../auth/secrets.js';
@@ -85,8 +86,11 @@ export interface World {
   close(): Promise<void>;
 }
 
-export async function createWorld(env: Record<string, string> = {}): Promise<World> {
-  const t = await createTestApp({ env: { SEED_DEMO: 'false', ...env } });
+export async function createWorld(
+  env: Record<string, string> = {},
+  clock?: TestApp['clock'],
+): Promise<World> {
+  const t = await createTestApp({ env: { SEED_DEMO: 'false', ...env }, clock });
   const db = t.app.vigil.database.db;
   const clinic = (id: string, name: string, active = true) => ({
     id,
@@ -165,6 +169,19 @@ export async function addPatient(world: World, who: Who, body: PatientFormInput)
   const res = await world.as(who).post('/api/pacients', body);
   if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
   return res.json().data._id as string;
+}
+
+/**
+ * Dates the patient's enrolment in force back to `at`, as if enrolled then: `enrolled_at` and the start of its
+ * enrolment period, which billing counts device data in (decision 0013).
+ */
+export async function backdateEnrolment(world: World, patientId: string, at: Date): Promise<void> {
+  const db = world.t.app.vigil.database.db;
+  await db.update(patients).set({ enrolledAt: at }).where(eq(patients.id, patientId));
+  await db
+    .update(enrolmentPeriods)
+    .set({ startedAt: at })
+    .where(and(eq(enrolmentPeriods.patientId, patientId), isNull(enrolmentPeriods.endedAt)));
 }
 
 /** A form for a South clinic patient: physician southPhysician, care team southStaff. */

@@ -8,6 +8,7 @@ import {
   alerts,
   calls,
   clinics,
+  enrolmentPeriods,
   type PatientRow,
   patientCareTeam,
   patientDevices,
@@ -192,6 +193,21 @@ export function createPatientsRepository(db: DbOrTx) {
         .update(patients)
         .set({ ...changes, updatedAt: now })
         .where(and(eq(patients.id, id), scopeCondition(scope)));
+    },
+
+    /** Starts an enrolment of the patient at `at`. */
+    async openEnrolmentPeriod(patient: { id: string; clinicId: string }, at: Date): Promise<void> {
+      await db
+        .insert(enrolmentPeriods)
+        .values({ clinicId: patient.clinicId, patientId: patient.id, startedAt: at });
+    },
+
+    /** Ends the patient's enrolment in force at `at`. */
+    async closeEnrolmentPeriod(patientId: string, at: Date): Promise<void> {
+      await db
+        .update(enrolmentPeriods)
+        .set({ endedAt: at })
+        .where(and(eq(enrolmentPeriods.patientId, patientId), isNull(enrolmentPeriods.endedAt)));
     },
 
     /** Makes the patient's members of one care-team role exactly `userIds`, keeping the rows that stay. */

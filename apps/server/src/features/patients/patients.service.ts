@@ -382,6 +382,7 @@ export function createPatientsService(deps: PatientsDeps) {
           createdAt: now,
           updatedAt: now,
         });
+        if (row.enrolled) await repo.openEnrolmentPeriod(row, now);
         await repo.replaceCareTeam(row, 'STAFF', payload.careTeam, now);
         await repo.replaceCareTeam(row, 'CARE_NAVIGATOR', navigator ? [navigator] : [], now);
         await refreshPatientMetrics(tx, row.id, now);
@@ -458,6 +459,10 @@ export function createPatientsService(deps: PatientsDeps) {
               : payload.customAlerts,
         };
         await repo.update(scope, id, changes, now);
+        // Billing counts device data inside enrolment periods (decision 0013): enrolled_at alone would move
+        // past months on a re-enrolment.
+        if (enrolledChanged && payload.enrolled) await repo.openEnrolmentPeriod(before, now);
+        if (enrolledChanged && !payload.enrolled) await repo.closeEnrolmentPeriod(id, now);
         await repo.replaceCareTeam(before, 'STAFF', payload.careTeam, now);
         await repo.replaceCareTeam(before, 'CARE_NAVIGATOR', navigators, now);
         if (metricsInputsChanged(before, changes)) await refreshPatientMetrics(tx, id, now);

@@ -13,6 +13,7 @@ import {
 } from '../../db/schema/index.js';
 import {
   addPatient,
+  backdateEnrolment,
   createWorld,
   fixtureIds as ids,
   patientBody,
@@ -44,10 +45,8 @@ async function addBillingPatient(
     'northPhysician',
     patientBody({ firstName, lastName, assignedPhysician: physician }),
   );
-  await db()
-    .update(patients)
-    .set({ mr, enrolledAt: new Date('2026-09-20T17:00:00Z') })
-    .where(eq(patients.id, id));
+  await db().update(patients).set({ mr }).where(eq(patients.id, id));
+  await backdateEnrolment(w, id, new Date('2026-09-20T17:00:00Z'));
   return id;
 }
 

@@ -1,6 +1,14 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { billingSetups, calls, patients, readings, timeEntries, users } from '../../db/schema/index.js';
+import {
+  billingSetups,
+  calls,
+  enrolmentPeriods,
+  patients,
+  readings,
+  timeEntries,
+  users,
+} from '../../db/schema/index.js';
 import { reportPatientsCondition, reportPatientsOrder } from './reports.repository.js';
 
 /** A calendar month of one clinic: its instants [start, end) and its days [firstDay, lastDay] (YYYY-MM-DD). */
@@ -20,6 +28,7 @@ export interface BillingFigures {
   /** YYYY-MM-DD. */
   dateOfBirth: string | null;
   mr: string | null;
+  /** The start of the latest enrolment. */
   enrolledAt: Date;
   physician: { firstName: string; lastName: string } | null;
   deviceDays: number;
@@ -27,8 +36,16 @@ export interface BillingFigures {
   completedCall: boolean;
 }
 
+/** An enrolment of a patient (`enrolment_periods`). */
+export interface EnrolmentPeriod {
+  id: string;
+  patientId: string;
+  startedAt: Date;
+}
+
 export interface BillingSetup {
   patientId: string;
+  /** The start of the enrolment that earned it. */
   enrolledAt: Date;
   month: number;
   year: number;
@@ -42,19 +59,27 @@ const timestamptz = (instant: Date) => sql`${instant.toISOString()}::timestamptz
  */
 const patientId = sql.raw('"patients"."id"');
 
-/** The start of the clinic's calendar day of the patient's enrolment: device data counts from there. */
-const enrolmentDayStart = (timeZone: string) =>
-  sql`(("patients"."enrolled_at" at time zone ${timeZone})::date::timestamp at time zone ${timeZone})`;
+/**
+ * Reading `r` falls inside enrolment `ep`: on or after the start of the clinic's calendar day of its start,
+ * and before its end (a reading earlier on the day of unenrolment counts).
+ */
+const inPeriod = (timeZone: string) =>
+  sql`r.taken_at >= ((ep.started_at at time zone ${timeZone})::date::timestamp at time zone ${timeZone})
+    and (ep.ended_at is null or r.taken_at < ep.ended_at)`;
 
 /** A device reading that counts (DESIGN 4): not manual, not removed. */
 const deviceReading = sql`r.removed_at is null and r.source <> 'MANUAL'`;
 
+/** Reading `r` falls inside one of its patient's enrolments: device data counts only there (decision 0013). */
+const inEnrolment = (timeZone: string) =>
+  sql`exists (select 1 from ${enrolmentPeriods} ep where ep.patient_id = r.patient_id and ${inPeriod(timeZone)})`;
+
 export function createBillingReportRepository(db: DbOrTx) {
   return {
     /**
-     * Each patient the report covers (`reportPatientsCondition`), in name order, with the month's billing figures: distinct days in the clinic's zone with a device reading on or
-     * after the enrolment day, the seconds of every time entry of the month's days, and whether a call of
-     * the month was completed.
+     * Each patient the report covers (`reportPatientsCondition`), in name order, with the month's billing
+     * figures: distinct days in the clinic's zone with a device reading inside an enrolment, the seconds of
+     * every time entry of the month's days, and whether a call of the month was completed.
      */
     findFiguresByClinic(month: BillingMonth, physicianId: string | null): Promise<BillingFigures[]> {
       const { timeZone } = month;
@@ -72,8 +97,8 @@ export function createBillingReportRepository(db: DbOrTx) {
           physicianLastName: users.lastName,
           deviceDays: sql<number>`(
             select count(distinct (r.taken_at at time zone ${timeZone})::date)::int from ${readings} r
-            where r.patient_id = ${patientId} and ${deviceReading}
-              and r.taken_at >= greatest(${start}, ${enrolmentDayStart(timeZone)}) and r.taken_at < ${end}
+            where r.patient_id = ${patientId} and r.taken_at >= ${start} and r.taken_at < ${end}
+              and ${deviceReading} and ${inEnrolment(timeZone)}
           )`,
           trackedSeconds: sql<number>`(
             select coalesce(sum(te.seconds), 0)::int from ${timeEntries} te
@@ -100,6 +125,26 @@ export function createBillingReportRepository(db: DbOrTx) {
         );
     },
 
+    /** The enrolments of these patients that overlap the month, oldest first. */
+    async findPeriodsInMonth(month: BillingMonth, patientIds: readonly string[]): Promise<EnrolmentPeriod[]> {
+      if (!patientIds.length) return [];
+      return db
+        .select({
+          id: enrolmentPeriods.id,
+          patientId: enrolmentPeriods.patientId,
+          startedAt: enrolmentPeriods.startedAt,
+        })
+        .from(enrolmentPeriods)
+        .where(
+          and(
+            inArray(enrolmentPeriods.patientId, [...patientIds]),
+            lt(enrolmentPeriods.startedAt, month.end),
+            or(isNull(enrolmentPeriods.endedAt), gt(enrolmentPeriods.endedAt, month.start)),
+          ),
+        )
+        .orderBy(asc(enrolmentPeriods.startedAt));
+    },
+
     /** The month that earned 99453 for each of these patients' enrolments, where one did. */
     async findSetupsByPatients(patientIds: readonly string[]): Promise<BillingSetup[]> {
       if (!patientIds.length) return [];
@@ -115,34 +160,35 @@ export function createBillingReportRepository(db: DbOrTx) {
     },
 
     /**
-     * For each of these patients, the first month, from the enrolment day up to the end of `until`, with
-     * device data on 2 distinct days of the clinic's zone: the month that earns 99453.
+     * For each of these enrolments, the first month up to the end of `until` with device data inside it on 2
+     * distinct days of the clinic's zone: the month that earns 99453.
      */
     async findFirstSetupMonths(
       until: BillingMonth,
-      patientIds: readonly string[],
+      periodIds: readonly string[],
       setupDays: number,
-    ): Promise<{ patientId: string; month: number; year: number }[]> {
-      if (!patientIds.length) return [];
+    ): Promise<{ periodId: string; month: number; year: number }[]> {
+      if (!periodIds.length) return [];
       const { timeZone } = until;
       const ids = sql.join(
-        patientIds.map((id) => sql`${id}::uuid`),
+        periodIds.map((id) => sql`${id}::uuid`),
         sql`, `,
       );
       const result = (await db.execute(sql`
-        select patient_id, min(month_index)::int as month_index from (
-          select r.patient_id, (extract(year from x.day) * 12 + extract(month from x.day) - 1)::int as month_index
-          from ${readings} r
-            join ${patients} on "patients"."id" = r.patient_id
+        select period_id, min(month_index)::int as month_index from (
+          select ep.id as period_id,
+            (extract(year from x.day) * 12 + extract(month from x.day) - 1)::int as month_index
+          from ${enrolmentPeriods} ep
+            join ${readings} r on r.patient_id = ep.patient_id
             cross join lateral (select (r.taken_at at time zone ${timeZone})::date as day) as x
-          where r.patient_id in (${ids}) and ${deviceReading}
-            and r.taken_at >= ${enrolmentDayStart(timeZone)} and r.taken_at < ${timestamptz(until.end)}
-          group by r.patient_id, month_index
+          where ep.id in (${ids}) and ${deviceReading} and ${inPeriod(timeZone)}
+            and r.taken_at < ${timestamptz(until.end)}
+          group by ep.id, month_index
           having count(distinct x.day) >= ${setupDays}
         ) as months
-        group by patient_id`)) as unknown as { rows: { patient_id: string; month_index: number }[] };
+        group by period_id`)) as unknown as { rows: { period_id: string; month_index: number }[] };
       return result.rows.map((r) => ({
-        patientId: r.patient_id,
+        periodId: r.period_id,
         month: (r.month_index % 12) + 1,
         year: Math.floor(r.month_index / 12),
       }));

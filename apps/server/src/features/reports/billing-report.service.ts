@@ -16,10 +16,10 @@ import type { Db } from '../../db/client.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import {
-  type BillingFigures,
   type BillingMonth,
   type BillingSetup,
   createBillingReportRepository,
+  type EnrolmentPeriod,
 } from './billing-report.repository.js';
 import { physicianName, reportReachText, resolveReportTarget } from './report-target.js';
 import { createReportsRepository } from './reports.repository.js';
@@ -76,16 +76,25 @@ export function createBillingReportService(deps: { db: Db; clock: Clock; audit: 
       const range = billingMonth(clinic, month, year);
       const repo = createBillingReportRepository(db);
       const figures = await repo.findFiguresByClinic(range, target.physician?.id ?? null);
-      const setups = await setupMonths(repo, range, figures, clock.now());
+      const periods = await repo.findPeriodsInMonth(
+        range,
+        figures.map((f) => f.patientId),
+      );
+      const setups = await setupMonths(repo, range, periods, clock.now());
+      // The enrolment in force in the month: the latest that overlaps it.
+      const inForce = new Map(periods.map((p) => [p.patientId, p]));
 
       const rows = figures.map((f) => {
-        const setup = setups.get(f.patientId);
+        const period = inForce.get(f.patientId);
         const result = billingCodes({
           deviceReadingDays: f.deviceDays,
           trackedSeconds: f.trackedSeconds,
           interactiveCommunication: f.completedCall,
-          enrolledAt: f.enrolledAt,
-          billed99453Before: billedInAnotherMonth(setup, month, year, f.deviceDays),
+          // No enrolment overlaps the month: nothing is earned in it.
+          enrolledAt: period?.startedAt ?? null,
+          billed99453Before:
+            !!period &&
+            billedInAnotherMonth(setups.get(f.patientId) ?? [], period, month, year, f.deviceDays),
           month,
           year,
           timeZone: clinic.timeZone,
@@ -96,7 +105,8 @@ export function createBillingReportService(deps: { db: Db; clock: Clock; audit: 
             dateOfBirth: formDate(f.dateOfBirth),
             mr: f.mr ?? '',
             physician: f.physician ? physicianName(f.physician) : '',
-            enrolledAt: f.enrolledAt,
+            // With no enrolment in the month, the latest, as a month before the enrolment shows it.
+            enrolledAt: period?.startedAt ?? f.enrolledAt,
             deviceDays: f.deviceDays,
             trackedSeconds: f.trackedSeconds,
             completedCall: f.completedCall,
@@ -137,49 +147,75 @@ export function createBillingReportService(deps: { db: Db; clock: Clock; audit: 
 }
 
 /**
- * 99453 is earned in the month its row names and in no other (decision 0013). A month before that one
- * shows what it lacked, unless it has the days now (readings that arrived late): then it is billed already.
+ * 99453 is earned in the month a row of the month's enrolments names and in no other (decision 0013). A
+ * month no row names has it billed already when the enrolment in force earned it earlier, or when the month
+ * has the days all the same (readings that arrived late, or days of two enrolments that neither reaches
+ * alone); otherwise it shows what it lacks.
  */
-function billedInAnotherMonth(setup: BillingSetup | undefined, month: number, year: number, days: number) {
-  if (!setup) return false;
-  const named = setup.year * 12 + setup.month;
+function billedInAnotherMonth(
+  setups: readonly BillingSetup[],
+  inForce: EnrolmentPeriod,
+  month: number,
+  year: number,
+  days: number,
+) {
+  const named = (setup: BillingSetup) => setup.year * 12 + setup.month;
   const reported = year * 12 + month;
-  return named < reported || (named > reported && days >= billingRules.setupDays);
+  if (setups.some((s) => named(s) === reported)) return false;
+  const own = setups.find((s) => sameInstant(s.enrolledAt, inForce.startedAt));
+  return days >= billingRules.setupDays || (!!own && named(own) < reported);
 }
 
 export const patientCount = (n: number) => `${n} patient${n === 1 ? '' : 's'}`;
 
 /**
- * The month that earned 99453 for each patient's current enrolment. Where none is recorded yet, the first
- * month up to this one with 2 days of device data earns it: that month is recorded (a row already written
- * by a report running at the same time stands) and read back, so every run gives the same answer.
+ * The month that earned 99453 for each of the enrolments that overlap the month, by patient. Where none is
+ * recorded yet, the enrolment's first month up to this one with 2 days of device data inside it earns it:
+ * that month is recorded (a row already written by a report running at the same time stands) and read back,
+ * so every run gives the same answer.
  */
 async function setupMonths(
   repo: ReturnType<typeof createBillingReportRepository>,
   range: BillingMonth,
-  figures: readonly BillingFigures[],
+  periods: readonly EnrolmentPeriod[],
   now: Date,
-): Promise<Map<string, BillingSetup>> {
-  const enrolment = new Map(figures.map((f) => [f.patientId, f.enrolledAt]));
-  const current = (rows: readonly BillingSetup[]) =>
-    new Map(
-      rows
-        .filter((r) => {
-          const enrolledAt = enrolment.get(r.patientId);
-          return enrolledAt !== undefined && sameInstant(r.enrolledAt, enrolledAt);
-        })
-        .map((r) => [r.patientId, r]),
-    );
-  const ids = figures.map((f) => f.patientId);
-  const recorded = current(await repo.findSetupsByPatients(ids));
-  const unrecorded = ids.filter((id) => !recorded.has(id));
-  const earned = await repo.findFirstSetupMonths(range, unrecorded, billingRules.setupDays);
-  if (!earned.length) return recorded;
+): Promise<Map<string, BillingSetup[]>> {
+  const key = (patientId: string, startedAt: Date) => `${patientId} ${startedAt.getTime()}`;
+  const inMonth = new Set(periods.map((p) => key(p.patientId, p.startedAt)));
+  const ofPeriods = (rows: readonly BillingSetup[]) => {
+    const byPatient = new Map<string, BillingSetup[]>();
+    for (const r of rows.filter((r) => inMonth.has(key(r.patientId, r.enrolledAt)))) {
+      const own = byPatient.get(r.patientId);
+      if (own) own.push(r);
+      else byPatient.set(r.patientId, [r]);
+    }
+    return byPatient;
+  };
+  const ids = [...new Set(periods.map((p) => p.patientId))];
+  const recorded = await repo.findSetupsByPatients(ids);
+  const done = new Set(recorded.map((r) => key(r.patientId, r.enrolledAt)));
+  const unrecorded = periods.filter((p) => !done.has(key(p.patientId, p.startedAt)));
+  const earned = await repo.findFirstSetupMonths(
+    range,
+    unrecorded.map((p) => p.id),
+    billingRules.setupDays,
+  );
+  if (!earned.length) return ofPeriods(recorded);
+  const byId = new Map(periods.map((p) => [p.id, p]));
   await repo.insertSetups(
-    earned.map((e) => ({ ...e, clinicId: range.clinicId, enrolledAt: enrolment.get(e.patientId)! })),
+    earned.map(({ periodId, month, year }) => {
+      const period = byId.get(periodId)!;
+      return {
+        patientId: period.patientId,
+        enrolledAt: period.startedAt,
+        clinicId: range.clinicId,
+        month,
+        year,
+      };
+    }),
     now,
   );
-  return current(await repo.findSetupsByPatients(ids));
+  return ofPeriods(await repo.findSetupsByPatients(ids));
 }
 
 export type BillingReportService = ReturnType<typeof createBillingReportService>;

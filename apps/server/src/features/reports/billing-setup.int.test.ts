@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingSetups, patients, readings } from '../../db/schema/index.js';
 import {
   addPatient,
+  backdateEnrolment,
   createWorld,
   fixtureIds as ids,
   patientBody,
@@ -31,10 +32,7 @@ const rexBody = patientBody({
 
 async function addBillingPatient(body: typeof hanaBody) {
   const id = await addPatient(w, 'northPhysician', body);
-  await db()
-    .update(patients)
-    .set({ enrolledAt: new Date('2026-09-20T17:00:00Z') })
-    .where(eq(patients.id, id));
+  await backdateEnrolment(w, id, new Date('2026-09-20T17:00:00Z'));
   return id;
 }
 
@@ -125,11 +123,12 @@ describe('99453 for a patient enrolled again', () => {
     expect(enrolledAt.toISOString()).toBe(w.t.clock.now().toISOString());
     expect(enrolledAt.toISOString().slice(0, 10)).toBe('2026-11-02');
 
-    // November 1, before the new enrolment's day, does not count: one day, not yet 99453.
+    // November 1, in the first enrolment, is a device day of November, but the new enrolment has one day of
+    // its own: two days, and no 99453 (the first enrolment's was October's).
     await addDeviceReadings(p.rex, [at(11, 3)]);
     expect((await billing(11, ids.northPhysician2)).body).toBe(
       csv(
-        `Rex Romeo,04/12/1950,MR-R,physician2 Fixture,11/02/2026,1,0,No,,,,,,,99453: 1 of 2 days; 99454: 1 of 16 days; 99445: 1 of 2 days; ${noCall}`,
+        `Rex Romeo,04/12/1950,MR-R,physician2 Fixture,11/02/2026,2,0,No,,,1,,,,99454: 2 of 16 days; ${noCall}`,
       ),
     );
     await addDeviceReadings(p.rex, [at(11, 4)]);
@@ -137,7 +136,7 @@ describe('99453 for a patient enrolled again', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.body).toBe(
       csv(
-        `Rex Romeo,04/12/1950,MR-R,physician2 Fixture,11/02/2026,2,0,No,1,,1,,,,99454: 2 of 16 days; ${noCall}`,
+        `Rex Romeo,04/12/1950,MR-R,physician2 Fixture,11/02/2026,3,0,No,1,,1,,,,99454: 3 of 16 days; ${noCall}`,
       ),
     );
     expect(await setupMonths(p.rex)).toEqual([
