@@ -484,6 +484,19 @@ describe('mergeFinding: one active or snoozed alert per type', () => {
       alert: { type: 'BPLow', category: 'Clinical', readingDate: la('2026-06-27T08:00'), snoozedUntil: null },
     }));
 
+  it('does not move an open alert onto a reading a dismissed alert covers, only onto new evidence', () => {
+    const stored = [
+      alert({ id: 'open', readingDate: la('2026-06-20T08:00') }),
+      alert({ id: 'gone', readingDate: la('2026-06-29T08:00'), dismissedAt: la('2026-06-29T09:00') }),
+    ];
+    expect(mergeFinding(stored, finding)).toEqual({ action: 'none' });
+    expect(mergeFinding(stored, finding, la('2026-06-24T08:00'))).toEqual({
+      action: 'update',
+      alertId: 'open',
+      readingDate: la('2026-06-24T08:00'),
+    });
+  });
+
   it('leaves an open alert where it is for new evidence older than its reading', () =>
     expect(
       mergeFinding([alert({ readingDate: la('2026-06-30T08:00') })], finding, la('2026-06-27T08:00')),

@@ -99,22 +99,22 @@ export function evaluateAlerts(input: EvaluateAlertsInput): AlertFinding[] {
   const weights = dayWeights(readings, timeZone);
   found.set(
     'WeightThreePoundsIn1Day',
-    latest(weights.filter((w) => isOneDayGain(w, weights, t)).map((w) => w.date)),
+    latest(weights.all.filter((w) => isOneDayGain(w, weights, t)).map((w) => w.date)),
   );
   // The CHF rule refines the 1-day weight setting, so that setting's status governs it too.
-  const chfGain = (w: (typeof weights)[number]) => {
+  const chfGain = (w: (typeof weights.all)[number]) => {
     const gain = gainOverPreviousDay(w, weights);
     return gain !== null && gain >= chfOneDayGainPounds && gain < t.weightOneDay.pounds;
   };
   found.set(
     'WeightTwoPoundsIn1Day',
     input.diagnosis === 'CHF' && t.weightOneDay.on
-      ? latest(weights.filter(chfGain).map((w) => w.date))
+      ? latest(weights.all.filter(chfGain).map((w) => w.date))
       : null,
   );
   found.set(
     'WeightFivePoundsInWeek',
-    latest(weights.filter((w) => isSevenDayGain(w, weights, t)).map((w) => w.date)),
+    latest(weights.all.filter((w) => isSevenDayGain(w, weights, t)).map((w) => w.date)),
   );
 
   if (input.enrolledAt) {
@@ -190,11 +190,11 @@ export type MergeResult =
 
 /**
  * One active or snoozed alert per type (DESIGN 4): a finding moves that alert's reading date forward.
- * Without one, a new alert opens, unless a dismissed alert of the type already covers this reading date:
- * re-evaluating the same readings must not reopen what staff just dismissed, while a newer reading does.
- * `newEvidence` is the date of a reading stored just now that satisfies the rule itself
- * (`evaluateStoredReading`): staff have not seen it, so it opens an alert at its date even when a
- * dismissed alert covers a later date (DESIGN 4: a dismissed alert fires again on the next finding).
+ * Without one, a new alert opens. Either way, a finding dated on or before a dismissed alert of the type is
+ * evidence staff have seen and cleared: re-evaluating the same readings must not reopen it, nor move an
+ * open alert onto it, while a newer reading does. `newEvidence` is the date of a reading stored just now
+ * that satisfies the rule itself (`evaluateStoredReading`): staff have not seen it, so it counts even when
+ * a dismissed alert covers a later date (DESIGN 4: a dismissed alert fires again on the next finding).
  */
 export function mergeFinding(
   existingAlerts: readonly StoredAlert[],
@@ -203,23 +203,20 @@ export function mergeFinding(
 ): MergeResult {
   const ofType = existingAlerts.filter((a) => a.type === finding.type);
   const open = ofType.find((a) => !a.dismissedAt);
-  const at = finding.readingDate.getTime();
+  const dismissedUpTo = Math.max(
+    Number.NEGATIVE_INFINITY,
+    ...ofType.flatMap((a) => (a.dismissedAt && a.readingDate ? [a.readingDate.getTime()] : [])),
+  );
+  const readingDate = finding.readingDate.getTime() > dismissedUpTo ? finding.readingDate : newEvidence;
+  if (!readingDate) return { action: 'none' };
   if (open) {
-    return open.readingDate && open.readingDate.getTime() >= at
+    return open.readingDate && open.readingDate.getTime() >= readingDate.getTime()
       ? { action: 'none' }
-      : { action: 'update', alertId: open.id, readingDate: finding.readingDate };
+      : { action: 'update', alertId: open.id, readingDate };
   }
-  const covered = ofType.some((a) => a.readingDate && a.readingDate.getTime() >= at);
-  if (covered && !newEvidence) return { action: 'none' };
-  const readingDate = covered && newEvidence ? newEvidence : finding.readingDate;
   return {
     action: 'open',
-    alert: {
-      type: finding.type,
-      category: finding.category,
-      readingDate,
-      snoozedUntil: null,
-    },
+    alert: { type: finding.type, category: finding.category, readingDate, snoozedUntil: null },
   };
 }
 

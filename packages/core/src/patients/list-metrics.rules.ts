@@ -56,7 +56,7 @@ export function computeListMetrics(input: ListMetricsInput): ListMetrics {
 
   const weights = dayWeights(readings, timeZone);
   const recent30 = lastDays(30, now, timeZone);
-  const latestWeight = weights.filter((w) => w.day >= recent30.first && w.day <= recent30.last).at(-1);
+  const latestWeight = weights.all.filter((w) => w.day >= recent30.first && w.day <= recent30.last).at(-1);
 
   const month = monthDays(input.month, input.year);
   const byDate = [...readings].sort((a, b) => a.date.getTime() - b.date.getTime());

@@ -232,7 +232,29 @@ describe('recording a reading', () => {
       source: 'PYLO',
       vendorReadingId: 'earlier-3',
     });
-    expect(await alertsOf(patient.id, 'BPHighSingle')).toHaveLength(2);
+    const after = await alertsOf(patient.id, 'BPHighSingle');
+    expect(after).toHaveLength(2);
+    // Nor does it move the reopened alert onto the reading staff dismissed.
+    expect(after.find((a) => !a.dismissedAt)!.readingDate).toEqual(earlierAt);
+    await expectMetricsMatch(patient.id);
+  });
+
+  it("judges a backlog's readings in the order they were taken, whatever the payload's order", async () => {
+    const patient = await newPatient();
+    const dayOne = startOfCalendarDay(
+      calendarDay(t.clock.now(), 'America/Los_Angeles') - 17,
+      'America/Los_Angeles',
+    );
+    const weight = (hours: number, weightLbs: number, n: number) => ({
+      patientId: patient.id,
+      takenAt: new Date(dayOne.getTime() + hours * hour),
+      weightLbs,
+      source: 'TENOVI',
+      vendorReadingId: `backlog-${n}`,
+    });
+    // Day two's 153.5 is half a pound over day one's last weight (153 at 18:00), not over its 150 at 8:00.
+    await service().recordMany([weight(32, 153.5, 1), weight(8, 150, 2), weight(18, 153, 3)]);
+    expect(await alertsOf(patient.id, 'WeightThreePoundsIn1Day')).toHaveLength(0);
     await expectMetricsMatch(patient.id);
   });
 

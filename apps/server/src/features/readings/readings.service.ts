@@ -259,12 +259,13 @@ export function createReadingsService(deps: { db: Db; clock: Clock; audit: Audit
     },
 
     /**
-     * Stores many readings as `record` would one after the other, in input order, and answers one result
-     * per input: the same readings, duplicates, alerts and metrics, in a fixed number of statements
-     * however many readings and patients there are (group commit of the webhooks, DESIGN 7). Patients are
-     * locked once, in id order; the readings go in one insert that also reads every patient's alert window
-     * and alerts; each patient's readings are then evaluated in memory one by one, each seeing the ones
-     * before it and the alerts they opened or moved; the metrics are refreshed once per patient.
+     * Stores many readings as `record` would one after the other, each patient's in the order they were
+     * taken, and answers one result per input, in input order: the same readings, duplicates, alerts and
+     * metrics, in a fixed number of statements however many readings and patients there are (group commit
+     * of the webhooks, DESIGN 7). Patients are locked once, in id order; the readings go in one insert that
+     * also reads the readings around them and every patient's alerts; each patient's readings are then
+     * evaluated in memory one by one, each seeing the ones before it and the alerts they opened or moved;
+     * the metrics are refreshed once per patient.
      */
     async recordMany(inputs: readonly RecordReadingInput[], tx?: Tx): Promise<RecordedReading[]> {
       if (inputs.length === 0) return [];
@@ -357,7 +358,8 @@ export function createReadingsService(deps: { db: Db; clock: Clock; audit: Audit
           results.push({ reading: found, duplicate: true });
         });
 
-        // Each patient's new readings in input order, evaluated as `record` would have one after another.
+        // Each patient's new readings in the order they were taken, evaluated as `record` would have one
+        // after another: a backlog gives the same alerts in whatever order its payload lists it.
         const newByPatient = new Map<string, ReadingRow[]>();
         for (const { reading, duplicate } of results) {
           if (duplicate) continue;
@@ -365,6 +367,8 @@ export function createReadingsService(deps: { db: Db; clock: Clock; audit: Audit
           if (list) list.push(reading);
           else newByPatient.set(reading.patientId, [reading]);
         }
+        for (const list of newByPatient.values())
+          list.sort((a, b) => a.takenAt.getTime() - b.takenAt.getTime());
         const changes: AlertChanges = { opened: [], moved: [] };
         const touched = new Map<string, Date[]>();
         for (const [patientId, added] of newByPatient) {
