@@ -83,6 +83,8 @@ export interface World {
   as(who: Who): ReturnType<typeof asUser>;
   /** Moves the clock (less than the 30 idle minutes at a time) and keeps every session alive. */
   advance(ms: number): Promise<void>;
+  /** Moves the clock on by whole days; the sessions idle out meanwhile, so every user signs in again. */
+  advanceDays(days: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -110,8 +112,11 @@ export async function createWorld(
   const passwordHash = await hashPassword(password);
   await db.insert(users).values(accounts.map((a) => ({ ...a, passwordHash })));
   const tokens = {} as Record<Who, string>;
-  for (const [who, email] of Object.entries(signedIn))
-    tokens[who as Who] = await signIn(t.app, email, password);
+  const signInAll = async () => {
+    for (const [who, email] of Object.entries(signedIn))
+      tokens[who as Who] = await signIn(t.app, email, password);
+  };
+  await signInAll();
   return {
     t,
     tokens,
@@ -120,6 +125,10 @@ export async function createWorld(
       if (ms >= 30 * 60_000) throw new Error('advance less than the session idle limit at a time');
       t.clock.advance(ms);
       for (const token of Object.values(tokens)) await asUser(t.app, token).get('/api/auth/me');
+    },
+    advanceDays: async (days) => {
+      t.clock.advance(days * 86_400_000);
+      await signInAll();
     },
     close: () => t.close(),
   };

@@ -446,7 +446,7 @@ describe('enrolled and active (spec patients 4) on the server', () => {
     expect(never).toMatchObject({ enrolled: false, active: false, dateOfEnrollment: null });
   });
 
-  it('moves active with enrolled, keeps active only while enrolled, and restarts the enrolment date', async () => {
+  it('moves active with enrolled, keeps active only while enrolled, and restarts the enrolment date another day', async () => {
     const id = await addPatient(w, 'northStaff', patientBody({ enrolled: false }));
     const put = async (change: Parameters<typeof patientBody>[0]) => {
       const res = await w.as('northStaff').put(`/api/pacients/${id}`, editBody(change));
@@ -472,6 +472,10 @@ describe('enrolled and active (spec patients 4) on the server', () => {
     const [row] = await db().select().from(patients).where(eq(patients.id, id));
     expect(row).toMatchObject({ everEnrolled: true, enrolled: false });
     await w.advance(20 * 60_000);
+    // Enrolled again the same day: a correction, and the enrolment goes on.
+    expect(await put({ enrolled: true })).toMatchObject({ active: true, dateOfEnrollment: enrolledAt });
+    expect(await put({ enrolled: false })).toMatchObject({ enrolled: false, dateOfEnrollment: enrolledAt });
+    await w.advanceDays(1);
     expect(await put({ enrolled: true })).toMatchObject({
       active: true,
       dateOfEnrollment: w.t.clock.now().toISOString(),

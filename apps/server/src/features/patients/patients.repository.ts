@@ -202,6 +202,22 @@ export function createPatientsRepository(db: DbOrTx) {
         .values({ clinicId: patient.clinicId, patientId: patient.id, startedAt: at });
     },
 
+    /** The patient's latest enrolment, open or ended. */
+    async findLatestEnrolmentPeriod(patientId: string) {
+      const [period] = await db
+        .select()
+        .from(enrolmentPeriods)
+        .where(eq(enrolmentPeriods.patientId, patientId))
+        .orderBy(desc(enrolmentPeriods.startedAt))
+        .limit(1);
+      return period;
+    },
+
+    /** Makes an ended enrolment go on, as if it had not ended. */
+    async reopenEnrolmentPeriod(periodId: string): Promise<void> {
+      await db.update(enrolmentPeriods).set({ endedAt: null }).where(eq(enrolmentPeriods.id, periodId));
+    },
+
     /** Ends the patient's enrolment in force at `at`. */
     async closeEnrolmentPeriod(patientId: string, at: Date): Promise<void> {
       await db

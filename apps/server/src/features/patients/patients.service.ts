@@ -444,12 +444,21 @@ export function createPatientsService(deps: PatientsDeps) {
             : savedNavigators;
         // Spec patients 4: changing enrolled sets active to the same value; active only when enrolled.
         const enrolledChanged = payload.enrolled !== before.enrolled;
+        // Enrolled again on the clinic day of the unenrolment: a correction, not a new episode of care. The
+        // enrolment goes on (its date, its period, its one 99453).
+        const latest =
+          enrolledChanged && payload.enrolled ? await repo.findLatestEnrolmentPeriod(id) : undefined;
+        const { timeZone } = current.clinic;
+        const resumed =
+          latest?.endedAt && calendarDay(latest.endedAt, timeZone) === calendarDay(now, timeZone)
+            ? latest
+            : null;
         const changes = {
           ...formColumns(payload),
           enrolled: payload.enrolled,
           active: enrolledChanged ? payload.enrolled : payload.active,
           everEnrolled: before.everEnrolled || payload.enrolled,
-          enrolledAt: payload.enrolled && !before.enrolled ? now : before.enrolledAt,
+          enrolledAt: payload.enrolled && !before.enrolled && !resumed ? now : before.enrolledAt,
           // The form sends the thresholds on edit; a client that leaves them out keeps the saved ones. The
           // clinic's own thresholds are stored as none, so the patient keeps following the clinic's settings.
           customAlerts: !payload.customAlerts
@@ -461,7 +470,8 @@ export function createPatientsService(deps: PatientsDeps) {
         await repo.update(scope, id, changes, now);
         // Billing counts device data inside enrolment periods (decision 0013): enrolled_at alone would move
         // past months on a re-enrolment.
-        if (enrolledChanged && payload.enrolled) await repo.openEnrolmentPeriod(before, now);
+        if (resumed) await repo.reopenEnrolmentPeriod(resumed.id);
+        else if (enrolledChanged && payload.enrolled) await repo.openEnrolmentPeriod(before, now);
         if (enrolledChanged && !payload.enrolled) await repo.closeEnrolmentPeriod(id, now);
         await repo.replaceCareTeam(before, 'STAFF', payload.careTeam, now);
         await repo.replaceCareTeam(before, 'CARE_NAVIGATOR', navigators, now);

@@ -2,12 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingSetups, readings } from '../../db/schema/index.js';
-import { createTestClock, signIn } from '../../test/test-app.js';
+import { createTestClock } from '../../test/test-app.js';
 import {
   addPatient,
   backdateEnrolment,
   createWorld,
-  fixturePassword,
   fixtureIds as ids,
   patientBody,
   type World,
@@ -21,7 +20,6 @@ import {
  */
 let w: World;
 const db = () => w.t.app.vigil.database.db;
-const dayMs = 86_400_000;
 
 beforeAll(async () => {
   w = await createWorld({}, createTestClock(new Date('2026-11-24T18:00:00Z')));
@@ -95,14 +93,32 @@ describe('a patient unenrolled and enrolled again', () => {
     );
 
     await setEnrolled(una, body, false);
-    await w.advance(60_000);
+    await w.advanceDays(1);
     await setEnrolled(una, body, true);
 
     // The enrolment in force is the new one; the days and codes are the month's all the same.
     expect(await billingRow(11, 'Una Uniform')).toBe(
-      `Una Uniform,${who},MR-U,${doctor},11/24/2026,16,0,No,1,1,,,,,${noCall}`,
+      `Una Uniform,${who},MR-U,${doctor},11/25/2026,16,0,No,1,1,,,,,${noCall}`,
     );
     expect(await billingRow(10, 'Una Uniform')).toBe(october);
+    // Back to the 24th, where the file's other cases start.
+    await w.advanceDays(-1);
+  });
+
+  it('goes on as one enrolment when enrolled again the day it was unenrolled: no second 99453', async () => {
+    const body = patientBody({ firstName: 'Ugo', lastName: 'Umbra', mr: 'MR-G' });
+    const ugo = await addEnrolledSince(body);
+    await addDeviceReadings(ugo, [at(10, 5), at(10, 6), ...days(11, 1, 20)]);
+    const november = `Ugo Umbra,${who},MR-G,${doctor},09/20/2026,20,0,No,,1,,,,,${noCall}`;
+    expect(await billingRow(11, 'Ugo Umbra')).toBe(november);
+
+    await setEnrolled(ugo, body, false);
+    await w.advance(60_000);
+    await setEnrolled(ugo, body, true);
+    await addDeviceReadings(ugo, [at(11, 24, 23)]);
+
+    expect(await billingRow(11, 'Ugo Umbra')).toBe(november.replace(',20,', ',21,'));
+    expect(await setupMonths(ugo)).toEqual(['2026-09-20T17:00:00.000Z 2026-10']);
   });
 });
 
@@ -138,19 +154,21 @@ describe('99453', () => {
     const wes = await addEnrolledSince(body);
     await addDeviceReadings(wes, [at(10, 1), at(10, 2)]);
     await setEnrolled(wes, body, false);
-    await w.advance(60_000);
+    await w.advanceDays(1);
     await setEnrolled(wes, body, true);
     const enrolledAgain = w.t.clock.now();
+    // Back to the 24th, where the file's other cases start.
+    await w.advanceDays(-1);
     await addDeviceReadings(wes, [at(11, 25), at(11, 26), ...days(12, 1, 3)]);
 
     expect(await billingRow(10, 'Wes Whiskey')).toBe(
       `Wes Whiskey,${who},MR-W,${doctor},09/20/2026,2,0,No,1,,1,,,,99454: 2 of 16 days; ${noCall}`,
     );
     expect(await billingRow(11, 'Wes Whiskey')).toBe(
-      `Wes Whiskey,${who},MR-W,${doctor},11/24/2026,2,0,No,1,,1,,,,99454: 2 of 16 days; ${noCall}`,
+      `Wes Whiskey,${who},MR-W,${doctor},11/25/2026,2,0,No,1,,1,,,,99454: 2 of 16 days; ${noCall}`,
     );
     expect(await billingRow(12, 'Wes Whiskey')).toBe(
-      `Wes Whiskey,${who},MR-W,${doctor},11/24/2026,3,0,No,,,1,,,,99454: 3 of 16 days; ${noCall}`,
+      `Wes Whiskey,${who},MR-W,${doctor},11/25/2026,3,0,No,,,1,,,,99454: 3 of 16 days; ${noCall}`,
     );
     expect(await setupMonths(wes)).toEqual([
       '2026-09-20T17:00:00.000Z 2026-10',
@@ -160,18 +178,12 @@ describe('99453', () => {
 });
 
 describe('the patient form', () => {
-  /** Moves the clock on by whole days; the session idles out meanwhile, so the physician signs in again. */
-  async function advanceDays(n: number) {
-    w.t.clock.advance(n * dayMs);
-    w.tokens.northPhysician = await signIn(w.t.app, 'physician@north.test', fixturePassword);
-  }
-
   it('opens an enrolment on adding an enrolled patient and on enrolling, and closes it on unenrolling', async () => {
     const body = patientBody({ firstName: 'Xia', lastName: 'Xray', mr: 'MR-X' });
     // Added on November 24: the day before does not count, the enrolment day does.
     const xia = await addPatient(w, 'northPhysician', body);
     await addDeviceReadings(xia, [at(11, 23), at(11, 24, 16)]);
-    await advanceDays(1);
+    await w.advanceDays(1);
     await setEnrolled(xia, body, false);
     // The evening of the 25th, after the unenrolment that morning.
     await addDeviceReadings(xia, [at(11, 25, 23)]);
@@ -179,12 +191,12 @@ describe('the patient form', () => {
       `Xia Xray,${who},MR-X,${doctor},11/24/2026,1,0,No,,,,,,,99453: 1 of 2 days; 99454: 1 of 16 days; 99445: 1 of 2 days; ${noCall}`,
     );
 
-    await advanceDays(1);
+    await w.advanceDays(1);
     await addDeviceReadings(xia, [at(11, 26, 17)]);
-    await advanceDays(1);
+    await w.advanceDays(1);
     await setEnrolled(xia, body, true);
     await addDeviceReadings(xia, [at(11, 27, 20)]);
-    await advanceDays(1);
+    await w.advanceDays(1);
     await addDeviceReadings(xia, [at(11, 28, 17)]);
     // The 24th, then the 27th and 28th of the new enrolment, which earn its 99453.
     expect(await billingRow(11, 'Xia Xray')).toBe(

@@ -114,21 +114,22 @@ describe('99453 for a patient enrolled again', () => {
       .as('northPhysician')
       .put(`/api/pacients/${p.rex}`, { ...rexBody, enrolled: false });
     expect(unenrolled.statusCode, unenrolled.body).toBe(200);
-    await w.advance(60_000);
+    // The next day: enrolled again the same day, the first enrolment would go on.
+    await w.advanceDays(1);
     const enrolled = await w
       .as('northPhysician')
       .put(`/api/pacients/${p.rex}`, { ...rexBody, enrolled: true });
     expect(enrolled.statusCode, enrolled.body).toBe(200);
     const enrolledAt = (await db().select().from(patients).where(eq(patients.id, p.rex)))[0]!.enrolledAt!;
     expect(enrolledAt.toISOString()).toBe(w.t.clock.now().toISOString());
-    expect(enrolledAt.toISOString().slice(0, 10)).toBe('2026-11-02');
+    expect(enrolledAt.toISOString().slice(0, 10)).toBe('2026-11-03');
 
     // November 1, in the first enrolment, is a device day of November, but the new enrolment has one day of
     // its own: two days, and no 99453 (the first enrolment's was October's).
     await addDeviceReadings(p.rex, [at(11, 3)]);
     expect((await billing(11, ids.northPhysician2)).body).toBe(
       csv(
-        `Rex Romeo,04/12/1950,MR-R,physician2 Fixture,11/02/2026,2,0,No,,,1,,,,99454: 2 of 16 days; ${noCall}`,
+        `Rex Romeo,04/12/1950,MR-R,physician2 Fixture,11/03/2026,2,0,No,,,1,,,,99454: 2 of 16 days; ${noCall}`,
       ),
     );
     await addDeviceReadings(p.rex, [at(11, 4)]);
@@ -136,7 +137,7 @@ describe('99453 for a patient enrolled again', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.body).toBe(
       csv(
-        `Rex Romeo,04/12/1950,MR-R,physician2 Fixture,11/02/2026,3,0,No,1,,1,,,,99454: 3 of 16 days; ${noCall}`,
+        `Rex Romeo,04/12/1950,MR-R,physician2 Fixture,11/03/2026,3,0,No,1,,1,,,,99454: 3 of 16 days; ${noCall}`,
       ),
     );
     expect(await setupMonths(p.rex)).toEqual([
