@@ -56,11 +56,18 @@ describe('the welcome text', () => {
     await world.advance(minute);
     await world.as('northStaff').put(`/api/pacients/${id}`, { ...body, enrolled: true, lastName: 'Edited' });
     expect(await textsOf(world, id, 'welcome')).toHaveLength(1);
-    // Unenrolled and enrolled again: a new enrolment, a new welcome.
+    // Unenrolled and enrolled again the same day: a correction, the same enrolment, no second welcome.
     await world.as('northStaff').put(`/api/pacients/${id}`, { ...body, enrolled: false });
     await world.advance(minute);
     await world.as('northStaff').put(`/api/pacients/${id}`, { ...body, enrolled: true });
+    expect(await textsOf(world, id, 'welcome')).toHaveLength(1);
+    // Enrolled again another day: a new enrolment, a new welcome.
+    await world.as('northStaff').put(`/api/pacients/${id}`, { ...body, enrolled: false });
+    await world.advanceDays(1);
+    await world.as('northStaff').put(`/api/pacients/${id}`, { ...body, enrolled: true });
     expect(await textsOf(world, id, 'welcome')).toHaveLength(2);
+    // Back to the day the file's other cases are set in.
+    await world.advanceDays(-1);
   });
 
   it('when an enrolled patient gives text consent later', async () => {
