@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { defaultCustomAlerts, type PatientFormInput } from '@vigil/core';
 import { and, eq, isNull } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { clinics, enrolmentPeriods, patients, users } from '../../db/schema/index.js';
+import { clinics, enrolmentPeriods, patients, readings, users } from '../../db/schema/index.js';
 import { expectClientAnswer, type MalformedCall } from '../../test/malformed-calls.js';
 import { asUser, createTestApp, signIn, type TestApp } from '../../test/test-app.js';
 import { hashPassword } from '../auth/secrets.js';
@@ -191,6 +192,31 @@ export async function backdateEnrolment(world: World, patientId: string, at: Dat
     .update(enrolmentPeriods)
     .set({ startedAt: at })
     .where(and(eq(enrolmentPeriods.patientId, patientId), isNull(enrolmentPeriods.endedAt)));
+}
+
+/**
+ * Device readings of a North patient at these instants (ISO), stored straight into the table as a vendor
+ * would have sent them: a blood pressure from Withings, each with its own vendor id.
+ */
+export async function addDeviceReadings(
+  world: World,
+  patientId: string,
+  instants: readonly string[],
+  extra: Partial<typeof readings.$inferInsert> = {},
+): Promise<void> {
+  await world.t.app.vigil.database.db.insert(readings).values(
+    instants.map((iso) => ({
+      clinicId: ids.north,
+      patientId,
+      takenAt: new Date(iso),
+      systolic: 124,
+      diastolic: 78,
+      heartRate: 66,
+      source: 'WITHINGS',
+      vendorReadingId: randomUUID(),
+      ...extra,
+    })),
+  );
 }
 
 /** A form for a South clinic patient: physician southPhysician, care team southStaff. */

@@ -1,13 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingSetups, readings } from '../../db/schema/index.js';
+import { billingSetups } from '../../db/schema/index.js';
 import { createTestClock } from '../../test/test-app.js';
 import {
+  addDeviceReadings,
   addPatient,
   backdateEnrolment,
   createWorld,
-  fixtureIds as ids,
   patientBody,
   type World,
 } from '../patients/patient-fixtures.js';
@@ -30,23 +29,6 @@ const at = (month: number, day: number, hour = 18) =>
   `2026-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}T${String(hour).padStart(2, '0')}:00:00Z`;
 const days = (month: number, from: number, to: number) =>
   Array.from({ length: to - from + 1 }, (_, i) => at(month, from + i));
-
-async function addDeviceReadings(patientId: string, instants: readonly string[]) {
-  await db()
-    .insert(readings)
-    .values(
-      instants.map((iso) => ({
-        clinicId: ids.north,
-        patientId,
-        takenAt: new Date(iso),
-        systolic: 124,
-        diastolic: 78,
-        heartRate: 66,
-        source: 'WITHINGS',
-        vendorReadingId: randomUUID(),
-      })),
-    );
-}
 
 /** A North patient of northPhysician, enrolled through the form and dated back to September 20. */
 async function addEnrolledSince(body: ReturnType<typeof patientBody>) {
@@ -85,7 +67,7 @@ describe('a patient unenrolled and enrolled again', () => {
     const body = patientBody({ firstName: 'Una', lastName: 'Uniform', mr: 'MR-U' });
     const una = await addEnrolledSince(body);
     // One day in October; fifteen in November, and the morning of the 24th, before the unenrolment.
-    await addDeviceReadings(una, [at(10, 5), ...days(11, 1, 15), at(11, 24, 16)]);
+    await addDeviceReadings(w, una, [at(10, 5), ...days(11, 1, 15), at(11, 24, 16)]);
     const october = `Una Uniform,${who},MR-U,${doctor},09/20/2026,1,0,No,,,,,,,99453: 1 of 2 days; 99454: 1 of 16 days; 99445: 1 of 2 days; ${noCall}`;
     expect(await billingRow(10, 'Una Uniform')).toBe(october);
     expect(await billingRow(11, 'Una Uniform')).toBe(
@@ -108,14 +90,14 @@ describe('a patient unenrolled and enrolled again', () => {
   it('goes on as one enrolment when enrolled again the day it was unenrolled: no second 99453', async () => {
     const body = patientBody({ firstName: 'Ugo', lastName: 'Umbra', mr: 'MR-G' });
     const ugo = await addEnrolledSince(body);
-    await addDeviceReadings(ugo, [at(10, 5), at(10, 6), ...days(11, 1, 20)]);
+    await addDeviceReadings(w, ugo, [at(10, 5), at(10, 6), ...days(11, 1, 20)]);
     const november = `Ugo Umbra,${who},MR-G,${doctor},09/20/2026,20,0,No,,1,,,,,${noCall}`;
     expect(await billingRow(11, 'Ugo Umbra')).toBe(november);
 
     await setEnrolled(ugo, body, false);
     await w.advance(60_000);
     await setEnrolled(ugo, body, true);
-    await addDeviceReadings(ugo, [at(11, 24, 23)]);
+    await addDeviceReadings(w, ugo, [at(11, 24, 23)]);
 
     expect(await billingRow(11, 'Ugo Umbra')).toBe(november.replace(',20,', ',21,'));
     expect(await setupMonths(ugo)).toEqual(['2026-09-20T17:00:00.000Z 2026-10']);
@@ -128,7 +110,7 @@ describe('device data while the patient is not enrolled', () => {
     const vic = await addEnrolledSince(body);
     await setEnrolled(vic, body, false);
     // October earns 99453; November 2 and the morning of the 24th fall inside the enrolment, the rest after.
-    await addDeviceReadings(vic, [
+    await addDeviceReadings(w, vic, [
       at(10, 1),
       at(10, 2),
       at(11, 2),
@@ -152,14 +134,14 @@ describe('99453', () => {
   it('is earned once per enrolment: again after a re-enrolment, and then not again', async () => {
     const body = patientBody({ firstName: 'Wes', lastName: 'Whiskey', mr: 'MR-W' });
     const wes = await addEnrolledSince(body);
-    await addDeviceReadings(wes, [at(10, 1), at(10, 2)]);
+    await addDeviceReadings(w, wes, [at(10, 1), at(10, 2)]);
     await setEnrolled(wes, body, false);
     await w.advanceDays(1);
     await setEnrolled(wes, body, true);
     const enrolledAgain = w.t.clock.now();
     // Back to the 24th, where the file's other cases start.
     await w.advanceDays(-1);
-    await addDeviceReadings(wes, [at(11, 25), at(11, 26), ...days(12, 1, 3)]);
+    await addDeviceReadings(w, wes, [at(11, 25), at(11, 26), ...days(12, 1, 3)]);
 
     expect(await billingRow(10, 'Wes Whiskey')).toBe(
       `Wes Whiskey,${who},MR-W,${doctor},09/20/2026,2,0,No,1,,1,,,,99454: 2 of 16 days; ${noCall}`,
@@ -182,22 +164,22 @@ describe('the patient form', () => {
     const body = patientBody({ firstName: 'Xia', lastName: 'Xray', mr: 'MR-X' });
     // Added on November 24: the day before does not count, the enrolment day does.
     const xia = await addPatient(w, 'northPhysician', body);
-    await addDeviceReadings(xia, [at(11, 23), at(11, 24, 16)]);
+    await addDeviceReadings(w, xia, [at(11, 23), at(11, 24, 16)]);
     await w.advanceDays(1);
     await setEnrolled(xia, body, false);
     // The evening of the 25th, after the unenrolment that morning.
-    await addDeviceReadings(xia, [at(11, 25, 23)]);
+    await addDeviceReadings(w, xia, [at(11, 25, 23)]);
     expect(await billingRow(11, 'Xia Xray')).toBe(
       `Xia Xray,${who},MR-X,${doctor},11/24/2026,1,0,No,,,,,,,99453: 1 of 2 days; 99454: 1 of 16 days; 99445: 1 of 2 days; ${noCall}`,
     );
 
     await w.advanceDays(1);
-    await addDeviceReadings(xia, [at(11, 26, 17)]);
+    await addDeviceReadings(w, xia, [at(11, 26, 17)]);
     await w.advanceDays(1);
     await setEnrolled(xia, body, true);
-    await addDeviceReadings(xia, [at(11, 27, 20)]);
+    await addDeviceReadings(w, xia, [at(11, 27, 20)]);
     await w.advanceDays(1);
-    await addDeviceReadings(xia, [at(11, 28, 17)]);
+    await addDeviceReadings(w, xia, [at(11, 28, 17)]);
     // The 24th, then the 27th and 28th of the new enrolment, which earn its 99453.
     expect(await billingRow(11, 'Xia Xray')).toBe(
       `Xia Xray,${who},MR-X,${doctor},11/27/2026,3,0,No,1,,1,,,,99454: 3 of 16 days; ${noCall}`,

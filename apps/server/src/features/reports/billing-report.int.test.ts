@@ -2,16 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { defaultCustomAlerts } from '@vigil/core';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEvents, billingSetups, calls, clinics, patients, timeEntries } from '../../db/schema/index.js';
 import {
-  auditEvents,
-  billingSetups,
-  calls,
-  clinics,
-  patients,
-  readings,
-  timeEntries,
-} from '../../db/schema/index.js';
-import {
+  addDeviceReadings,
   addPatient,
   backdateEnrolment,
   createWorld,
@@ -48,28 +41,6 @@ async function addBillingPatient(
   await db().update(patients).set({ mr }).where(eq(patients.id, id));
   await backdateEnrolment(w, id, new Date('2026-09-20T17:00:00Z'));
   return id;
-}
-
-async function addReadings(
-  patientId: string,
-  instants: readonly string[],
-  extra: Partial<typeof readings.$inferInsert> = {},
-) {
-  await db()
-    .insert(readings)
-    .values(
-      instants.map((iso) => ({
-        clinicId: ids.north,
-        patientId,
-        takenAt: new Date(iso),
-        systolic: 124,
-        diastolic: 78,
-        heartRate: 66,
-        source: 'WITHINGS',
-        vendorReadingId: randomUUID(),
-        ...extra,
-      })),
-    );
 }
 
 const days = (n: number, at: (day: number) => string = october) =>
@@ -122,18 +93,24 @@ beforeAll(async () => {
     .where(eq(patients.id, p.formula));
 
   // Ada: one October day. Her reading at 22:00 on September 30 in Los Angeles is 05:00 UTC on October 1.
-  await addReadings(p.ada, [october(1), october(1, 20), '2026-10-01T05:00:00Z']);
+  await addDeviceReadings(w, p.ada, [october(1), october(1, 20), '2026-10-01T05:00:00Z']);
   // Ben: two device days; manual readings on three more days count for nothing.
-  await addReadings(p.ben, days(2));
-  await addReadings(p.ben, [october(3), october(4), october(5)], { source: 'MANUAL', vendorReadingId: null });
-  await addReadings(p.cy, days(15));
-  await addReadings(p.di, days(16));
+  await addDeviceReadings(w, p.ben, days(2));
+  await addDeviceReadings(w, p.ben, [october(3), october(4), october(5)], {
+    source: 'MANUAL',
+    vendorReadingId: null,
+  });
+  await addDeviceReadings(w, p.cy, days(15));
+  await addDeviceReadings(w, p.di, days(16));
   // Ed: 24 days, then October 31 at 22:00 in Los Angeles (November 1 in UTC); a removed reading on the 30th.
-  await addReadings(p.ed, [...days(24), '2026-11-01T05:00:00Z']);
-  await addReadings(p.ed, [october(30)], { removedAt: new Date(october(30, 20)), removedBy: ids.northStaff });
-  await addReadings(p.flo, days(2));
-  await addReadings(p.other, days(3));
-  await addReadings(p.formula, days(3));
+  await addDeviceReadings(w, p.ed, [...days(24), '2026-11-01T05:00:00Z']);
+  await addDeviceReadings(w, p.ed, [october(30)], {
+    removedAt: new Date(october(30, 20)),
+    removedBy: ids.northStaff,
+  });
+  await addDeviceReadings(w, p.flo, days(2));
+  await addDeviceReadings(w, p.other, days(3));
+  await addDeviceReadings(w, p.formula, days(3));
 
   await addTime(p.ada, 9 * 60, '2026-10-05');
   await addTime(p.ben, 10 * 60, '2026-10-05', 'manual');
@@ -153,8 +130,8 @@ beforeAll(async () => {
   await addCall(p.cy, november(3));
 
   // November: Ada reaches two days (her first 99453); Di has three more.
-  await addReadings(p.ada, [november(3), november(4)]);
-  await addReadings(p.di, [november(3), november(4), november(5)]);
+  await addDeviceReadings(w, p.ada, [november(3), november(4)]);
+  await addDeviceReadings(w, p.di, [november(3), november(4), november(5)]);
 });
 afterAll(() => w.close());
 
@@ -216,7 +193,7 @@ describe('the billing CSV', () => {
 
   it('agrees with itself when two runs record 99453 at once', async () => {
     const fresh = await addBillingPatient('Gus', 'Golf', 'MR-G');
-    await addReadings(fresh, days(4));
+    await addDeviceReadings(w, fresh, days(4));
     const query = `month=10&year=2026&physician=${ids.northPhysician}&clinic=${ids.north}`;
     const [a, b] = await Promise.all([billing(query), billing(query, 'northStaff')]);
     expect(a.body).toBe(b.body);

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingSetups, patients, readings } from '../../db/schema/index.js';
+import { billingSetups, patients } from '../../db/schema/index.js';
 import {
+  addDeviceReadings,
   addPatient,
   backdateEnrolment,
   createWorld,
@@ -36,30 +36,13 @@ async function addBillingPatient(body: typeof hanaBody) {
   return id;
 }
 
-async function addDeviceReadings(patientId: string, instants: readonly string[]) {
-  await db()
-    .insert(readings)
-    .values(
-      instants.map((iso) => ({
-        clinicId: ids.north,
-        patientId,
-        takenAt: new Date(iso),
-        systolic: 124,
-        diastolic: 78,
-        heartRate: 66,
-        source: 'WITHINGS',
-        vendorReadingId: randomUUID(),
-      })),
-    );
-}
-
 beforeAll(async () => {
   w = await createWorld();
   p.hana = await addBillingPatient(hanaBody);
   p.rex = await addBillingPatient(rexBody);
   // Two device days in October and two in November: October is the first month with 2 days.
-  await addDeviceReadings(p.hana, [at(10, 1), at(10, 2), at(11, 3), at(11, 4)]);
-  await addDeviceReadings(p.rex, [at(10, 1), at(10, 2)]);
+  await addDeviceReadings(w, p.hana, [at(10, 1), at(10, 2), at(11, 3), at(11, 4)]);
+  await addDeviceReadings(w, p.rex, [at(10, 1), at(10, 2)]);
 });
 afterAll(() => w.close());
 
@@ -109,7 +92,7 @@ describe('99453 for a patient enrolled again', () => {
       ),
     );
     // A reading on November 1, while still in the first enrolment.
-    await addDeviceReadings(p.rex, [at(11, 1)]);
+    await addDeviceReadings(w, p.rex, [at(11, 1)]);
     const unenrolled = await w
       .as('northPhysician')
       .put(`/api/pacients/${p.rex}`, { ...rexBody, enrolled: false });
@@ -126,13 +109,13 @@ describe('99453 for a patient enrolled again', () => {
 
     // November 1, in the first enrolment, is a device day of November, but the new enrolment has one day of
     // its own: two days, and no 99453 (the first enrolment's was October's).
-    await addDeviceReadings(p.rex, [at(11, 3)]);
+    await addDeviceReadings(w, p.rex, [at(11, 3)]);
     expect((await billing(11, ids.northPhysician2)).body).toBe(
       csv(
         `Rex Romeo,04/12/1950,MR-R,physician2 Fixture,11/03/2026,2,0,No,,,1,,,,99454: 2 of 16 days; ${noCall}`,
       ),
     );
-    await addDeviceReadings(p.rex, [at(11, 4)]);
+    await addDeviceReadings(w, p.rex, [at(11, 4)]);
     const res = await billing(11, ids.northPhysician2);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.body).toBe(
