@@ -50,6 +50,15 @@ const alertsOf = (patientId: string, type: string) =>
     .from(alerts)
     .where(and(eq(alerts.patientId, patientId), eq(alerts.type, type)));
 
+/** A blood pressure from a Pylo cuff, as its webhook would deliver it. */
+const recordPylo = (
+  patientId: string,
+  takenAt: Date,
+  systolic: number,
+  diastolic: number,
+  vendorId: string,
+) => service().record({ patientId, takenAt, systolic, diastolic, source: 'PYLO', vendorReadingId: vendorId });
+
 async function expectMetricsMatch(patientId: string) {
   expect(await storedMetrics(db(), patientId)).toEqual(await expectedMetrics(db(), patientId, t.clock.now()));
 }
@@ -176,15 +185,8 @@ describe('recording a reading', () => {
   it.each([8, 30])('raises a week rule that a late reading completes, %i days ago', async (daysAgo) => {
     const patient = await newPatient();
     const laterAt = new Date(t.clock.now().getTime() - daysAgo * day);
-    const high = (takenAt: Date, vendorReadingId: string) =>
-      service().record({
-        patientId: patient.id,
-        takenAt,
-        systolic: 195,
-        diastolic: 85,
-        source: 'PYLO',
-        vendorReadingId: `${vendorReadingId}-${daysAgo}`,
-      });
+    const high = (takenAt: Date, vendorId: string) =>
+      recordPylo(patient.id, takenAt, 195, 85, `${vendorId}-${daysAgo}`);
     await high(laterAt, 'week-1');
     expect(await alertsOf(patient.id, 'BPHighTwoDaysInWeek')).toHaveLength(0);
     // Taken two days before the first and delivered after it: the first reading's week now has two high days.
@@ -197,41 +199,20 @@ describe('recording a reading', () => {
   it('opens a dismissed type again for a new reading dated before the dismissed one', async () => {
     const patient = await newPatient();
     const dismissedAt = new Date(t.clock.now().getTime() - day);
-    await service().record({
-      patientId: patient.id,
-      takenAt: dismissedAt,
-      systolic: 210,
-      diastolic: 90,
-      source: 'PYLO',
-      vendorReadingId: 'earlier-1',
-    });
+    await recordPylo(patient.id, dismissedAt, 210, 90, 'earlier-1');
     await db()
       .update(alerts)
       .set({ dismissedAt: t.clock.now(), dismissedBy: demoIds.staffSunrise, dismissNote: 'Called' })
       .where(eq(alerts.patientId, patient.id));
 
     const earlierAt = new Date(dismissedAt.getTime() - 2 * day);
-    await service().record({
-      patientId: patient.id,
-      takenAt: earlierAt,
-      systolic: 215,
-      diastolic: 92,
-      source: 'PYLO',
-      vendorReadingId: 'earlier-2',
-    });
+    await recordPylo(patient.id, earlierAt, 215, 92, 'earlier-2');
     const all = await alertsOf(patient.id, 'BPHighSingle');
     expect(all).toHaveLength(2);
     expect(all.find((a) => !a.dismissedAt)!.readingDate).toEqual(earlierAt);
 
     // A normal reading of its week brings nothing new: the dismissed evidence stays dismissed.
-    await service().record({
-      patientId: patient.id,
-      takenAt: new Date(earlierAt.getTime() + hour),
-      systolic: 120,
-      diastolic: 78,
-      source: 'PYLO',
-      vendorReadingId: 'earlier-3',
-    });
+    await recordPylo(patient.id, new Date(earlierAt.getTime() + hour), 120, 78, 'earlier-3');
     const after = await alertsOf(patient.id, 'BPHighSingle');
     expect(after).toHaveLength(2);
     // Nor does it move the reopened alert onto the reading staff dismissed.
