@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alerts, patientMetrics, patients } from '../db/schema/index.js';
 import { demoIds } from '../db/seed/demo.js';
-import { refreshPatientMetrics } from '../features/patients/patient-metrics.service.js';
+import { refreshManyPatientMetrics, refreshPatientMetrics } from '../features/patients/patient-metrics.service.js';
 import { expectedMetrics, storedMetrics } from '../test/expected-metrics.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { evaluateAdherenceOfAllClinics, refreshMetricsAfterMidnight } from './refresh-metrics.job.js';
@@ -79,6 +79,33 @@ describe('the midnight metrics run', () => {
     expect(before).toBeDefined();
     expect((await storedMetrics(db(), id))!.priorityScore).not.toBe(before!.priorityScore);
     expect(await refreshMetricsAfterMidnight(deps())).toEqual([]);
+  });
+
+  it('keeps a row that a reading refreshed after the run read its patients', async () => {
+    const patient = await enrolledPatient('Raced', 40);
+    const runStarted = t.clock.now();
+    t.clock.advance(60_000);
+    await t.app.vigil.readings.record({
+      patientId: patient.id,
+      takenAt: t.clock.now(),
+      systolic: 230,
+      diastolic: 125,
+      source: 'BODYTRACE',
+      vendorReadingId: 'raced-bt-1',
+    });
+    const fresh = await storedMetrics(db(), patient.id);
+    expect(fresh).toMatchObject({ numActiveAlerts: 1, lastBpSystolic: 230 });
+    // The run that read the patient before the reading writes last: the newer row stands.
+    await refreshManyPatientMetrics(db(), [patient.id], runStarted);
+    expect(await storedMetrics(db(), patient.id)).toEqual(fresh);
+    // A run after the reading replaces it.
+    t.clock.advance(60_000);
+    await refreshManyPatientMetrics(db(), [patient.id], t.clock.now());
+    const [row] = await db()
+      .select({ at: patientMetrics.computedAt })
+      .from(patientMetrics)
+      .where(eq(patientMetrics.patientId, patient.id));
+    expect(row!.at).toEqual(t.clock.now());
   });
 });
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { batched } from '../../db/batched.js';
 import type { DbOrTx } from '../../db/client.js';
+import { jsonRowsInsert } from '../../db/json-rows.js';
 import { preparedOnce } from '../../db/prepared.js';
 import { auditEvents } from '../../db/schema/index.js';
 
@@ -20,7 +21,7 @@ export interface AuditEventInput {
   ip?: string | null;
 }
 
-/** Events per insert statement: 10 columns each stay well under the protocol's parameter limit. */
+/** Events per insert statement. */
 const appendChunk = 1000;
 
 function toRow({ message, details, ...event }: AuditEventInput, now: Date) {
@@ -50,10 +51,22 @@ export type AuditRepository = ReturnType<typeof createAuditRepository>;
 
 type AuditEventValues = ReturnType<typeof toRow>;
 
+const insertEvents = jsonRowsInsert(auditEvents, [
+  'occurredAt',
+  'actorUserId',
+  'clinicId',
+  'patientId',
+  'action',
+  'entityType',
+  'entityId',
+  'details',
+  'ip',
+]);
+
 async function insertRows(db: DbOrTx, rows: AuditEventValues[]): Promise<void> {
-  // In chunks: one statement's parameters are limited (65,535 in PostgreSQL's protocol).
+  // In chunks: one parameter of a few megabytes at most, however many events a bulk change writes.
   for (let i = 0; i < rows.length; i += appendChunk) {
-    await db.insert(auditEvents).values(rows.slice(i, i + appendChunk));
+    await db.execute(insertEvents(rows.slice(i, i + appendChunk)));
   }
 }
 

@@ -14,6 +14,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { jsonRowsInsert } from '../../db/json-rows.js';
 import {
   alerts,
   calls,
@@ -54,12 +55,16 @@ const readingFields = {
 
 const notRemoved = isNull(readings.removedAt);
 
+const metricsKeys = Object.keys(getTableColumns(patientMetrics)) as (keyof NewPatientMetrics & string)[];
+const insertMetrics = jsonRowsInsert(patientMetrics, metricsKeys);
 // Every column but the key is replaced by the freshly computed value on conflict.
-const metricsUpdate = Object.fromEntries(
-  Object.entries(getTableColumns(patientMetrics))
-    .filter(([key]) => key !== 'patientId')
-    .map(([key, column]) => [key, sql.raw(`excluded."${column.name}"`)]),
+const metricsUpdate = sql.raw(
+  `on conflict ("patient_id") do update set ${Object.values(getTableColumns(patientMetrics))
+    .filter((column) => column.name !== 'patient_id')
+    .map((column) => `"${column.name}" = excluded."${column.name}"`)
+    .join(', ')}`,
 );
+const onlyIfNewer = sql.raw(' where "patient_metrics"."computed_at" <= excluded."computed_at"');
 
 /** A patient's day whose rollup is recounted, in the zone that day is in. */
 export interface DayRollupEntry {
@@ -264,16 +269,9 @@ export function createPatientMetricsRepository(db: DbOrTx) {
       const sorted = [...rows].sort((a, b) =>
         a.patientId < b.patientId ? -1 : a.patientId > b.patientId ? 1 : 0,
       );
-      await db
-        .insert(patientMetrics)
-        .values(sorted)
-        .onConflictDoUpdate({
-          target: patientMetrics.patientId,
-          set: metricsUpdate,
-          setWhere: options.onlyIfNewer
-            ? sql`${patientMetrics.computedAt} <= excluded.computed_at`
-            : undefined,
-        });
+      await db.execute(
+        sql`${insertMetrics(sorted)} ${metricsUpdate}${options.onlyIfNewer ? onlyIfNewer : sql``}`,
+      );
     },
 
     /**
