@@ -14,6 +14,19 @@ export interface DeliveryTarget {
   patientId: string | null;
   patientClinicId: string | null;
   clinicActive: boolean | null;
+  /**
+   * The device's removed pairings, each with the time it held its patient (decision 0009, "A reading from
+   * an earlier pairing"): a reading taken then is that patient's, whoever holds the device now.
+   */
+  removed: RemovedPairing[];
+}
+
+/** A pairing removed from a patient: from when to when it held the device, and that patient's clinic. */
+export interface RemovedPairing {
+  patientId: string;
+  pairedAt: Date;
+  endedAt: Date;
+  clinicActive: boolean;
 }
 
 /** What a delivery tells of its device: when, whether with a reading, its battery, signal and type. */
@@ -142,6 +155,7 @@ export function createIngestionRepository(db: DbOrTx) {
         patient_id: string | null;
         patient_clinic_id: string | null;
         clinic_active: boolean | null;
+        removed: { patientId: string; pairedAt: string; endedAt: string; clinicActive: boolean }[] | null;
       };
       // The devices are locked first, in a statement of their own: a disconnect, unlink or reconnect that
       // holds a device is waited for here, and the statement below, with a snapshot taken after the wait,
@@ -173,7 +187,13 @@ export function createIngestionRepository(db: DbOrTx) {
           select x.brand, x.serial, x.connected, x.battery, x.signal, x.type,
             d.id as device_id, d.status as device_status, d.clinic_id as device_clinic_id,
             pd.status as pairing_status, pd.patient_id, p.clinic_id as patient_clinic_id,
-            c.active as clinic_active
+            c.active as clinic_active,
+            (select json_agg(json_build_object('patientId', h.patient_id, 'pairedAt', h.paired_at,
+                'endedAt', coalesce(h.unpaired_at, h.deleted_at), 'clinicActive', hc.active))
+              from ${patientDevices} h
+              join ${patients} hp on hp.id = h.patient_id
+              join ${clinics} hc on hc.id = hp.clinic_id
+              where h.device_id = d.id and h.deleted_at is not null) as removed
           from input x
           join ${devices} d on d.brand = x.brand and d.serial_number = x.serial and d.deleted_at is null
           left join ${patientDevices} pd on pd.device_id = d.id and pd.deleted_at is null
@@ -192,7 +212,7 @@ export function createIngestionRepository(db: DbOrTx) {
           returning dv.id
         )
         select brand, serial, device_id, device_status, device_clinic_id, pairing_status, patient_id,
-          patient_clinic_id, clinic_active
+          patient_clinic_id, clinic_active, removed
         from target`)) as unknown as { rows: TargetRow[] };
       return new Map(
         result.rows.map((row) => [
@@ -205,6 +225,12 @@ export function createIngestionRepository(db: DbOrTx) {
             patientId: row.patient_id,
             patientClinicId: row.patient_clinic_id,
             clinicActive: row.clinic_active,
+            removed: (row.removed ?? []).map((h) => ({
+              patientId: h.patientId,
+              pairedAt: new Date(h.pairedAt),
+              endedAt: new Date(h.endedAt),
+              clinicActive: h.clinicActive,
+            })),
           },
         ]),
       );

@@ -159,23 +159,43 @@ export function createIngestionService(deps: { db: Db; clock: Clock; readings: R
       for (const { payload, delivery, key } of all) {
         const target = targets.get(key);
         const reason = setAsideReason(target);
-        if (reason) {
-          const group = `${delivery.source}\u0000${delivery.deviceIdentifier}\u0000${reason}`;
+        // Counted once per delivery and reason, however many of its readings are set aside for it.
+        const reasons = new Set<UnrecognisedReason>();
+        const setAsideFor = (why: UnrecognisedReason) => {
+          if (reasons.has(why)) return;
+          reasons.add(why);
+          const group = `${delivery.source}\u0000${delivery.deviceIdentifier}\u0000${why}`;
           setAside.set(group, {
             source: delivery.source,
             identifier: delivery.deviceIdentifier,
-            reason,
+            reason: why,
             deviceId: target?.deviceId ?? null,
             clinicId: target?.patientClinicId ?? target?.deviceClinicId ?? null,
             payload: delivery.raw,
             count: (setAside.get(group)?.count ?? 0) + 1,
           });
-          outcomes[payload]!.unrecognised.push(reason);
+          outcomes[payload]!.unrecognised.push(why);
+        };
+        if (!target || target.deviceStatus === 'deactivated') {
+          setAsideFor(reason!);
           continue;
         }
-        outcomes[payload]!.accepted = true;
+        if (delivery.readings.length === 0) {
+          // A heartbeat: the device's figures were kept above when it takes readings.
+          if (reason) setAsideFor(reason);
+          else outcomes[payload]!.accepted = true;
+          continue;
+        }
         for (const r of delivery.readings) {
-          inputs.push(readingInput(r, target!.patientId!, target!.deviceId));
+          // Taken while a removed pairing held the device: that patient's, whoever holds it now.
+          const earlier = target.removed.find((h) => h.pairedAt <= r.takenAt && r.takenAt < h.endedAt);
+          const why = earlier ? (earlier.clinicActive ? null : 'inactiveClinic') : reason;
+          if (why) {
+            setAsideFor(why);
+            continue;
+          }
+          outcomes[payload]!.accepted = true;
+          inputs.push(readingInput(r, earlier?.patientId ?? target.patientId!, target.deviceId));
           inputPayload.push(payload);
         }
       }

@@ -416,6 +416,53 @@ describe('deliveries that cannot reach a patient: 202, counted for staff', () =>
   );
 });
 
+describe('a device moved from one patient to another (decision 0009, "A reading from an earlier pairing")', () => {
+  const day = 24 * 60 * minute;
+
+  it("a reading taken while the first patient held it is theirs, synced after the move; a later one is the new patient's", async () => {
+    const first = await addPatient(w, 'northStaff', patientBody());
+    const second = await addPatient(w, 'northStaff', patientBody());
+    const imei = '350000000000055';
+    await pairDevice(db(), first, 'BODYTRACE', imei);
+    const removed = await w.as('northStaff').delete(`/api/bodytrace/remove-device/${first}/${imei}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    w.t.clock.advance(minute);
+    const paired = await w.as('northStaff').post(`/api/bodytrace/connect-device/${second}`, { imei });
+    expect(paired.statusCode, paired.body).toBe(201);
+
+    const takenBefore = w.t.clock.now().getTime() - day;
+    const late = await deliver(app(), 'bodytrace', { ...bodyTraceScale, imei, ts: takenBefore });
+    expect(late.statusCode, late.body).toBe(200);
+    expect((await readingsOf(db(), first)).map((r) => r.takenAt)).toEqual([new Date(takenBefore)]);
+    expect(await readingsOf(db(), second)).toEqual([]);
+
+    w.t.clock.advance(minute);
+    const takenAfter = w.t.clock.now().getTime();
+    const fresh = await deliver(app(), 'bodytrace', { ...bodyTraceScale, imei, ts: takenAfter });
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    expect((await readingsOf(db(), second)).map((r) => r.takenAt)).toEqual([new Date(takenAfter)]);
+    expect(await readingsOf(db(), first)).toHaveLength(1);
+  });
+
+  it('a removed device still stores what it took while paired; what it took after is set aside', async () => {
+    const patient = await addPatient(w, 'northStaff', patientBody());
+    const imei = '350000000000063';
+    await pairDevice(db(), patient, 'BODYTRACE', imei);
+    const removed = await w.as('northStaff').delete(`/api/bodytrace/remove-device/${patient}/${imei}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    w.t.clock.advance(minute);
+
+    const takenWhilePaired = w.t.clock.now().getTime() - day;
+    const both = [takenWhilePaired, w.t.clock.now().getTime()];
+    const answers = [];
+    for (const ts of both) answers.push(await deliver(app(), 'bodytrace', { ...bodyTraceScale, imei, ts }));
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 202]);
+    expect(answers[1]!.json().reason).toBe('unpaired');
+    expect((await readingsOf(db(), patient)).map((r) => r.takenAt)).toEqual([new Date(takenWhilePaired)]);
+    expect(await unrecognisedRow(db(), 'BODYTRACE', imei)).toMatchObject({ reason: 'unpaired', count: 1 });
+  });
+});
+
 describe('Withings notifications', () => {
   it('answers the HEAD check with 200', async () => {
     const res = await app().inject({ method: 'HEAD', url: '/api/webhooks/withings' });
