@@ -245,6 +245,7 @@ describe('payloads refused', () => {
       reading_type: 'blood_pressure',
       systolic: 128,
       diastolic: 80,
+      weight_lbs: null,
     };
     const res = await deliver(app(), 'pylo', noDiastolic);
     expect(res.statusCode).toBe(422);

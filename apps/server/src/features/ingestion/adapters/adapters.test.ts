@@ -83,15 +83,33 @@ describe('BodyTrace', () => {
   });
 
   it('refuses a payload without a device or a time, naming the field', () => {
-    const noDevice = rejection(() => adaptBodyTrace({ ts: 1, values: {} }));
+    const noDevice = rejection(() => adaptBodyTrace({ ts: bodyTraceScale.ts, values: {} }));
     expect(noDevice.code).toBe('VALIDATION');
     expect(noDevice.message).toBe('Invalid BodyTrace payload: imei: imei or deviceId is required');
     const noTime = rejection(() => adaptBodyTrace({ imei: '013950005553171', values: {} }));
     expect(noTime.fields).toHaveProperty('ts');
     expect(rejection(() => adaptBodyTrace('nonsense')).status).toBe(400);
     expect(
-      rejection(() => adaptBodyTrace({ imei: '0139', ts: 1, values: { weight: 'heavy' } })).fields,
+      rejection(() => adaptBodyTrace({ imei: '0139', ts: bodyTraceScale.ts, values: { weight: 'heavy' } }))
+        .fields,
     ).toEqual({ 'values.weight': 'Expected a number' });
+  });
+
+  it('refuses a clock in seconds or before 2001 (it would be stored in 1970), and a value written in hex', () => {
+    // 1795579742 is 2026-11-25 in seconds, 1970-01-21 read as the milliseconds BodyTrace sends.
+    for (const ts of [1795579742, 1000, 0, -1]) {
+      expect(rejection(() => adaptBodyTrace({ ...bodyTraceScale, ts })).fields).toEqual({
+        ts: 'Expected milliseconds since the epoch',
+      });
+    }
+    for (const weight of ['0x10000', '1e5', '0b11', '7O000', 'Infinity']) {
+      expect(
+        rejection(() => adaptBodyTrace({ ...bodyTraceScale, values: { ...bodyTraceScale.values, weight } }))
+          .fields,
+      ).toEqual({ 'values.weight': 'Expected a number' });
+    }
+    const asText = { ...bodyTraceScale, values: { ...bodyTraceScale.values, weight: ' 69800.5 ' } };
+    expect(adaptBodyTrace(asText)[0]!.readings[0]!.weight).toBe(153.88);
   });
 });
 
@@ -125,6 +143,15 @@ describe('Withings', () => {
     expect(rejection(() => adaptWithingsGroups([{ grpid: 9 }], 'AA')).message).toMatch(
       /^Invalid Withings payload: 0\.attrib:/,
     );
+  });
+
+  it('refuses a date before 2001 or in milliseconds: Withings sends seconds', () => {
+    const group = groups[0]!;
+    for (const date of [1000, 0, group.date * 1000]) {
+      expect(rejection(() => adaptWithingsGroups([{ ...group, date }], 'AA')).fields).toEqual({
+        '0.date': 'Expected seconds since the epoch',
+      });
+    }
   });
 });
 
@@ -201,6 +228,28 @@ describe('Smart Meter, Pylo and eDevice', () => {
     expect(rejection(() => adaptPylo({ ...pylo, reading_type: 'glucose' })).fields).toHaveProperty(
       'reading_type',
     );
+  });
+
+  it('Pylo and eDevice: a value of the other kind is refused, not dropped with a 200', () => {
+    expect(rejection(() => adaptPylo({ ...pylo, reading_type: 'blood_pressure' })).fields).toEqual({
+      weight_lbs: 'Expected no weight_lbs in a blood_pressure reading',
+    });
+    expect(
+      rejection(() => adaptPylo({ ...pylo, weight_lbs: null, systolic: 150, diastolic: 95 })).fields,
+    ).toEqual({
+      systolic: 'Expected no systolic in a weight reading',
+      diastolic: 'Expected no diastolic in a weight reading',
+    });
+    expect(rejection(() => adaptEDevice({ ...eDevice, weightLbs: 182.4 })).fields).toEqual({
+      weightLbs: 'Expected no weightLbs in a bp reading',
+    });
+    expect(rejection(() => adaptEDevice({ ...eDevice, type: 'weight', weightLbs: 182.4 })).fields).toEqual({
+      systolic: 'Expected no systolic in a weight reading',
+      diastolic: 'Expected no diastolic in a weight reading',
+      pulse: 'Expected no pulse in a weight reading',
+    });
+    // Blank and null are no value.
+    expect(adaptPylo({ ...pylo, systolic: '', pulse: null })[0]!.readings).toHaveLength(1);
   });
 
   it('eDevice: found by the Bluetooth address, upper-cased', () => {

@@ -1,7 +1,15 @@
 import { gramsPerPound, imeiWithCheckDigit, pascalsPerMmHg } from '@vigil/core';
 import { z } from 'zod';
 import type { DeviceDelivery } from '../ingestion.types.js';
-import { deviceFigure, hasValue, hundredths, numeric, parsePayload, whole } from './parse-payload.js';
+import {
+  deviceFigure,
+  epochMilliseconds,
+  hasValue,
+  hundredths,
+  numeric,
+  parsePayload,
+  whole,
+} from './parse-payload.js';
 
 const digits = z
   .union([z.string(), z.number()])
@@ -14,7 +22,7 @@ const BodyTracePayload = z
     /** The older generation's name: the IMEI without leading zeros and without its check digit. */
     deviceId: digits.optional(),
     /** Milliseconds since the epoch, UTC. */
-    ts: z.number().int().positive(),
+    ts: epochMilliseconds,
     batteryVoltage: numeric,
     signalStrength: numeric,
     rssi: numeric,
@@ -72,9 +80,9 @@ export function adaptBodyTrace(payload: unknown): DeviceDelivery[] {
         ? [
             {
               source: 'BODYTRACE',
-              vendorReadingId: `${imei}:${p.ts}`,
+              vendorReadingId: `${imei}:${p.ts.getTime()}`,
               deviceIdentifier: imei,
-              takenAt: new Date(p.ts),
+              takenAt: p.ts,
               ...measured,
               irregular: v.irregular == null ? null : Boolean(v.irregular),
               signal,

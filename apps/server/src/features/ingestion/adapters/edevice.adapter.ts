@@ -5,6 +5,7 @@ import {
   identifier,
   isoInstant,
   numeric,
+  onlyValuesOf,
   parsePayload,
   singleReadingDelivery,
   vendorKey,
@@ -25,7 +26,12 @@ const EDevicePayload = z
     /** ISO 8601. */
     measuredAt: isoInstant,
   })
-  .loose();
+  .loose()
+  .superRefine((p, ctx) =>
+    p.type === 'weight'
+      ? onlyValuesOf(p.type, p, ['systolic', 'diastolic', 'pulse'], ctx)
+      : onlyValuesOf(p.type, p, ['weightLbs'], ctx),
+  );
 export type EDevicePayload = z.input<typeof EDevicePayload>;
 
 /**

@@ -20,7 +20,9 @@ export function parsePayload<S extends z.ZodType>(vendor: string, schema: S, pay
   throw new AppError('VALIDATION', `Invalid ${vendor} payload:${where} ${problem}`, fields);
 }
 
-/** A number that may arrive as a string ("128"); blank and null are no value. */
+const decimal = /^\s*[+-]?(\d+(\.\d*)?|\.\d+)\s*$/;
+
+/** A number that may arrive as a string ("128", "201.456"); blank and null are no value. */
 export const numeric = z
   .union([z.number(), z.string(), z.null()])
   .optional()
@@ -28,7 +30,8 @@ export const numeric = z
     if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) {
       return null;
     }
-    const n = typeof value === 'number' ? value : Number(value.trim());
+    // Only plain decimals: `Number` would also read '0x10000', '1e3' and '0b11' as numbers.
+    const n = typeof value === 'number' ? value : decimal.test(value) ? Number(value.trim()) : Number.NaN;
     if (!Number.isFinite(n)) {
       ctx.addIssue({ code: 'custom', message: 'Expected a number' });
       return z.NEVER;
@@ -87,6 +90,48 @@ export const instant = z.union([z.string(), z.number()]).transform((value, ctx) 
   }
   return date;
 });
+
+/** Whole milliseconds since the epoch, from 2001-09-09 on (BodyTrace's `ts`): seconds are refused. */
+export const epochMilliseconds = z
+  .number()
+  .int()
+  .transform((ms, ctx) => {
+    if (ms < epochFloorSeconds * 1000) {
+      ctx.addIssue({ code: 'custom', message: 'Expected milliseconds since the epoch' });
+      return z.NEVER;
+    }
+    return new Date(ms);
+  });
+
+/** Whole seconds since the epoch, from 2001-09-09 on (Withings' `date`): milliseconds are refused. */
+export const epochSeconds = z
+  .number()
+  .int()
+  .transform((seconds, ctx) => {
+    if (seconds < epochFloorSeconds || seconds >= epochFloorSeconds * 1000) {
+      ctx.addIssue({ code: 'custom', message: 'Expected seconds since the epoch' });
+      return z.NEVER;
+    }
+    return new Date(seconds * 1000);
+  });
+
+/**
+ * Refuses values of the other kind than the payload's stated one (Pylo's `reading_type`, eDevice's
+ * `type`): a weight in a blood pressure payload would otherwise be dropped and answered 200, and the
+ * vendor would never send it again.
+ */
+export function onlyValuesOf(
+  kind: string,
+  payload: Record<string, unknown>,
+  others: readonly string[],
+  ctx: z.RefinementCtx,
+) {
+  for (const field of others) {
+    if (payload[field] !== null && payload[field] !== undefined) {
+      ctx.addIssue({ code: 'custom', message: `Expected no ${field} in a ${kind} reading`, path: [field] });
+    }
+  }
+}
 
 /** An instant given as ISO 8601 only, with its zone (the formats whose documentation says so). */
 export const isoInstant = z.string().transform((value, ctx) => {

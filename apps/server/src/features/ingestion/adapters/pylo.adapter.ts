@@ -5,6 +5,7 @@ import {
   identifier,
   isoInstant,
   numeric,
+  onlyValuesOf,
   parsePayload,
   singleReadingDelivery,
   vendorKey,
@@ -23,7 +24,12 @@ const PyloPayload = z
     /** ISO 8601. */
     measured_at: isoInstant,
   })
-  .loose();
+  .loose()
+  .superRefine((p, ctx) =>
+    p.reading_type === 'weight'
+      ? onlyValuesOf(p.reading_type, p, ['systolic', 'diastolic', 'pulse'], ctx)
+      : onlyValuesOf(p.reading_type, p, ['weight_lbs'], ctx),
+  );
 export type PyloPayload = z.input<typeof PyloPayload>;
 
 /**

@@ -1,7 +1,7 @@
 import { poundsPerKilogram, withingsMeasureTypes } from '@vigil/core';
 import { z } from 'zod';
 import type { DeviceDelivery, VendorReading } from '../ingestion.types.js';
-import { hasValue, hundredths, parsePayload, vendorKey, whole } from './parse-payload.js';
+import { epochSeconds, hasValue, hundredths, parsePayload, vendorKey, whole } from './parse-payload.js';
 
 /** `attrib` values of a measure entered by hand (2) or by the user on a device (4): not device data. */
 const manualAttribs = new Set([2, 4]);
@@ -11,7 +11,7 @@ const WithingsMeasureGroup = z
     grpid: vendorKey,
     attrib: z.number().int(),
     /** Unix seconds. */
-    date: z.number().int(),
+    date: epochSeconds,
     category: z.number().int().optional(),
     deviceid: z.string().nullish(),
     measures: z.array(
@@ -49,7 +49,7 @@ export function adaptWithingsGroups(groups: unknown, deviceIdentifier: string): 
       source: 'WITHINGS',
       vendorReadingId: g.grpid,
       deviceIdentifier,
-      takenAt: new Date(g.date * 1000),
+      takenAt: g.date,
       ...measured,
       raw: (groups as unknown[])[i],
     });
