@@ -18,6 +18,10 @@ export const errorMessages = {
   avatarMissing: 'Please choose an image to upload.',
   deviceExists: 'A device of this brand with this identifier already exists.',
   devicePaired: 'This device is already paired with a patient.',
+  /** Ours: what identifies a paired device, and its clinic, stay until it is unpaired. */
+  devicePairedClinic: 'This device is paired with a patient: its clinic can change only once it is unpaired.',
+  devicePairedIdentity:
+    'This device is paired with a patient: its brand and identifier can change only once it is unpaired, or its readings would stop reaching the patient.',
   deviceOtherClinic: 'This device belongs to another clinic.',
   deviceIsDeactivated: 'This device is deactivated.',
   deviceJustDeleted: 'This device was deleted from the inventory a moment ago. Please try again.',

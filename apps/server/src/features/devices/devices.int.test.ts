@@ -318,7 +318,7 @@ describe('editing and the row menu', () => {
       clinicId: ids.south,
     });
     expect(move.statusCode).toBe(409);
-    expect(move.json().message).toBe(errorMessages.devicePaired);
+    expect(move.json().message).toBe(errorMessages.devicePairedClinic);
     const stay = await admin().put(`/api/devices/${device._id}`, {
       brand: 'Smart Meter',
       type: 'Scale',
@@ -326,6 +326,31 @@ describe('editing and the row menu', () => {
       clinicId: ids.north,
     });
     expect(stay.statusCode).toBe(200);
+  });
+
+  it("keeps a paired device's brand and identifier, by which its readings find the patient", async () => {
+    const device = await addInventoryDevice(w, { brand: 'Smart Meter', clinicId: ids.north });
+    await pickDevice(w, 'northStaff', patientId, device);
+    const edit = (changes: Record<string, string>) =>
+      admin().put(`/api/devices/${device._id}`, {
+        brand: 'Smart Meter',
+        type: 'Scale',
+        serialNumber: device.serialNumber,
+        clinicId: ids.north,
+        ...changes,
+      });
+    for (const changes of [{ brand: 'Pylo' }, { serialNumber: '111111111111111' }] as Record<
+      string,
+      string
+    >[]) {
+      const refused = await edit(changes);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(errorMessages.devicePairedIdentity);
+    }
+    const [row] = await db().select().from(devices).where(eq(devices.id, device._id));
+    expect(row).toMatchObject({ brand: 'Smart Meter', serialNumber: device.serialNumber });
+    // Its type is no part of how readings find it.
+    expect((await edit({ type: 'Blood Pressure Monitor' })).statusCode).toBe(200);
   });
 });
 

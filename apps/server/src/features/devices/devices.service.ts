@@ -156,7 +156,11 @@ export function createDevicesService(deps: DevicesDeps) {
         if (!before) throw notFound();
         if (await repo.findBySerial(input.brand, input.serialNumber, id)) throw deviceExists();
         const current = await repo.lockCurrentPairing(id);
-        if (current && current.clinicId !== input.clinicId) throw conflict(errorMessages.devicePaired);
+        // A paired device's identity is how its readings find the patient (decision 0009).
+        if (current && (before.brand !== input.brand || before.serialNumber !== input.serialNumber)) {
+          throw conflict(errorMessages.devicePairedIdentity);
+        }
+        if (current && current.clinicId !== input.clinicId) throw conflict(errorMessages.devicePairedClinic);
         let after: DeviceRow;
         try {
           after = await repo.updateDevice(id, { ...input, updatedAt: clock.now() });
