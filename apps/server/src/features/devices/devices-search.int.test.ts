@@ -232,6 +232,22 @@ describe('the inventory search', () => {
     expect((await all('inputValue=nothing-like-this')).devices).toEqual([]);
   });
 
+  it('finds a MAC address however its colons are written, as the table shows it or as it is stored', async () => {
+    const withings = made.find((d) => d.brand === 'Withings')!;
+    const shown = withings.serialNumber.replace(/(..)(?!$)/g, '$1:');
+    for (const text of [shown, shown.toLowerCase(), withings.serialNumber]) {
+      expect((await all(`inputValue=${encodeURIComponent(text)}`)).devices.map((d) => d._id)).toEqual([
+        withings._id,
+      ]);
+    }
+    const eDevice = made.find((d) => d.brand === 'EDEVICE')!;
+    for (const text of [eDevice.serialNumber, eDevice.serialNumber.replaceAll(':', '')]) {
+      expect((await all(`inputValue=${encodeURIComponent(text)}`)).devices.map((d) => d._id)).toEqual([
+        eDevice._id,
+      ]);
+    }
+  });
+
   it("gives a clinic user their clinic's devices only", async () => {
     const north = await search('limit=100', 'northStaff');
     expect(north.count).toBe(northCount);

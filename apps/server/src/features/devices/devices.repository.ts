@@ -1,4 +1,11 @@
-import type { DeviceBrand, DeviceSearchQuery, DeviceSortField, PairingStatus } from '@vigil/core';
+import {
+  type DeviceBrand,
+  type DeviceSearchQuery,
+  type DeviceSortField,
+  deviceBrandSource,
+  type PairingStatus,
+  type UnrecognisedReason,
+} from '@vigil/core';
 import { and, asc, count, desc, eq, ilike, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
@@ -114,6 +121,21 @@ const toRecord = (r: InventoryRow): InventoryRecord => ({
 });
 
 export function createDevicesRepository(db: DbOrTx) {
+  /**
+   * A device now in the inventory is no longer 'Not in the inventory': its entry in the unrecognised list
+   * was the operator's to sort out, and is sorted out (its deliveries from now on are judged afresh).
+   */
+  const clearUnknown = (device: DeviceRow) =>
+    db
+      .delete(unrecognisedDevices)
+      .where(
+        and(
+          eq(unrecognisedDevices.source, deviceBrandSource[device.brand as DeviceBrand]),
+          eq(unrecognisedDevices.identifier, device.serialNumber),
+          eq(unrecognisedDevices.reason, 'unknownDevice' satisfies UnrecognisedReason),
+        ),
+      );
+
   // The current pairing is at most one row per device (a partial unique index), so the joins keep one row
   // per device.
   const selectInventory = () =>
@@ -131,12 +153,15 @@ export function createDevicesRepository(db: DbOrTx) {
       query: DeviceSearchQuery,
     ): Promise<{ rows: InventoryRecord[]; count: number }> {
       const text = query.inputValue ? containing(query.inputValue) : null;
+      // A MAC address is found however its colons are written: the table shows a Withings MAC with them,
+      // and stores it without (spec patients 9: "colons ignored").
+      const identifierText = query.inputValue ? containing(query.inputValue.replace(/:/g, '')) : null;
       const where = and(
         notDeleted,
         scopeOfDevices(scope),
         text
           ? or(
-              ilike(devices.serialNumber, text),
+              sql`replace(${devices.serialNumber}, ':', '') ilike ${identifierText}`,
               ilike(devices.hubSerialNumber, text),
               ilike(devices.name, text),
               ilike(clinics.name, text),
@@ -228,6 +253,7 @@ export function createDevicesRepository(db: DbOrTx) {
           where: sql`deleted_at is null`,
         })
         .returning();
+      if (row) await clearUnknown(row);
       return row;
     },
 
@@ -235,6 +261,7 @@ export function createDevicesRepository(db: DbOrTx) {
     async updateDevice(id: string, changes: Partial<NewDevice>): Promise<DeviceRow> {
       const [row] = await db.update(devices).set(changes).where(eq(devices.id, id)).returning();
       if (!row) throw new Error(`device ${id} vanished inside its transaction`);
+      if (changes.brand !== undefined || changes.serialNumber !== undefined) await clearUnknown(row);
       return row;
     },
 

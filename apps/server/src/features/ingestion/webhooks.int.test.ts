@@ -324,6 +324,32 @@ describe('deliveries that cannot reach a patient: 202, counted for staff', () =>
     });
   });
 
+  it('an unknown device added to the inventory leaves the list; its next delivery is judged afresh', async () => {
+    const imei = '350000000000071';
+    expect((await deliver(app(), 'bodytrace', { ...bodyTraceScale, imei })).statusCode).toBe(202);
+    const listed = async () =>
+      (await w.as('circleAdmin').get('/api/devices/unrecognised?limit=100'))
+        .json()
+        .data.devices.filter((d: { identifier: string }) => d.identifier === imei)
+        .map((d: { reason: string }) => d.reason);
+    expect(await listed()).toEqual([unrecognisedReasons.unknownDevice]);
+    const added = await w.as('circleAdmin').post('/api/devices', {
+      brand: 'BODYTRACE',
+      type: 'Scale',
+      serialNumber: imei,
+      clinicId: ids.north,
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(await listed()).toEqual([]);
+    const next = await deliver(app(), 'bodytrace', {
+      ...bodyTraceScale,
+      imei,
+      ts: bodyTraceScale.ts + 60_000,
+    });
+    expect(next.json().reason).toBe('unpaired');
+    expect(await listed()).toEqual([unrecognisedReasons.unpaired]);
+  });
+
   it('a deactivated device, an unpaired one and a disconnected pairing are each set aside', async () => {
     const before = await totalReadings();
     const cases = [
