@@ -190,8 +190,15 @@ describe('Tenovi', () => {
     ]);
   });
 
-  it('refuses a value that is not a number and an empty array', () => {
-    expect(rejection(() => adaptTenovi({ ...tenoviArray[0], value_1: 'high' })).status).toBe(400);
+  it('refuses a value that is not a number and an empty array, naming the field', () => {
+    expect(rejection(() => adaptTenovi({ ...tenoviArray[0], value_1: 'high' })).message).toBe(
+      'Invalid Tenovi payload: value_1: Expected a number',
+    );
+    expect(
+      rejection(() => adaptTenovi([tenoviArray[0], { ...tenoviArray[1], value_1: 'abc' }])).fields,
+    ).toEqual({
+      '1.value_1': 'Expected a number',
+    });
     expect(rejection(() => adaptTenovi([])).code).toBe('VALIDATION');
     expect(rejection(() => adaptTenovi({ ...tenoviArray[0], timestamp: 'yesterday' })).status).toBe(400);
   });
@@ -212,6 +219,11 @@ describe('Smart Meter, Pylo and eDevice', () => {
         weight: null,
       }),
     ]);
+    expect(rejection(() => adaptSmartMeter({ ...smartMeter, systolic_mmhg: 'abc' })).message).toBe(
+      'Invalid Smart Meter payload: systolic_mmhg: Expected a number',
+    );
+    const { reading_id: _, ...unnamed } = smartMeter;
+    expect(rejection(() => adaptSmartMeter([unnamed])).fields).toHaveProperty(['0.reading_id']);
     const pulled = { ...smartMeter, imei: undefined, reading_id: 5, weight_lbs: '180.456' };
     expect(adaptSmartMeter([pulled])[0]!.readings[0]).toMatchObject({ vendorReadingId: '5', weight: 180.46 });
   });

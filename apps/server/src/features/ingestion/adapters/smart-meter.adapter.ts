@@ -30,15 +30,17 @@ const SmartMeterReading = z
   .refine((r) => r.imei !== undefined || r.device_id, { message: 'imei is required', path: ['imei'] });
 export type SmartMeterReading = z.input<typeof SmartMeterReading>;
 
-const SmartMeterPayload = z.union([SmartMeterReading, z.array(SmartMeterReading).min(1)]);
+/** An array of readings; one object alone is told apart by its shape, so that an error names its field. */
+const SmartMeterReadings = z.array(SmartMeterReading).min(1);
 
 /**
  * Smart Meter (vendors.md; the push format is ours): the pull API's reading fields plus `imei`, one object or
  * an array, in mmHg, bpm and pounds already. The vendor reading id is `reading_id`.
  */
 export function adaptSmartMeter(payload: unknown): DeviceDelivery[] {
-  const parsed = parsePayload('Smart Meter', SmartMeterPayload, payload);
-  const list = Array.isArray(parsed) ? parsed : [parsed];
+  const list = Array.isArray(payload)
+    ? parsePayload('Smart Meter', SmartMeterReadings, payload)
+    : [parsePayload('Smart Meter', SmartMeterReading, payload)];
   const deliveries = new Map<string, DeviceDelivery>();
   list.forEach((r, i) => {
     const imei = (r.imei ?? r.device_id)!;

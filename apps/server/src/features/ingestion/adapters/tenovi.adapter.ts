@@ -30,8 +30,11 @@ const TenoviMeasurement = z
   })
   .loose();
 
-/** One measurement per request, or an array of them ("Post as Array"). */
-const TenoviPayload = z.union([TenoviMeasurement, z.array(TenoviMeasurement).min(1)]);
+/**
+ * One measurement per request, or an array of them ("Post as Array"), told apart by the payload's shape
+ * rather than a union: a union's error names neither the field nor the problem.
+ */
+const TenoviArray = z.array(TenoviMeasurement).min(1);
 export type TenoviMeasurement = z.input<typeof TenoviMeasurement>;
 
 type Measurement = z.output<typeof TenoviMeasurement>;
@@ -45,8 +48,9 @@ const vendorId = (m: Measurement) =>
  * `battery_percentage` is the device's battery. Metrics the product does not monitor are ignored.
  */
 export function adaptTenovi(payload: unknown): DeviceDelivery[] {
-  const parsed = parsePayload('Tenovi', TenoviPayload, payload);
-  const measurements = Array.isArray(parsed) ? parsed : [parsed];
+  const measurements = Array.isArray(payload)
+    ? parsePayload('Tenovi', TenoviArray, payload)
+    : [parsePayload('Tenovi', TenoviMeasurement, payload)];
   const rawOf = Array.isArray(payload) ? (i: number) => payload[i] : () => payload;
   const deliveries = new Map<string, DeviceDelivery>();
 
