@@ -53,7 +53,10 @@ test.describe('patient devices', () => {
     const imei = deviceInfo.getByRole('textbox', { name: 'IMEI' });
     await imei.fill(bodyTraceImei.slice(0, 14));
     await expect(pair).toBeDisabled();
-    await imei.fill(bodyTraceImei);
+    // Pasted as printed on a label, with its dashes: the digits stay, all fifteen.
+    const printed = `${bodyTraceImei.slice(0, 2)}-${bodyTraceImei.slice(2, 8)}-${bodyTraceImei.slice(8, 14)}-${bodyTraceImei.slice(14)}`;
+    await imei.fill(printed);
+    await expect(imei).toHaveValue(bodyTraceImei);
     await expect(pair).toBeEnabled();
     await deviceInfo.getByRole('textbox', { name: 'Device Name' }).fill('Bathroom scale');
     await chooseOption(page, 'Device Type', 'Scale');

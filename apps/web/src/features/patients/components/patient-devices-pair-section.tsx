@@ -125,7 +125,9 @@ function BodyTraceFields({ control }: FieldsProps) {
               inputRef={field.ref}
               error={Boolean(fieldState.error)}
               helperText={fieldState.error?.message ?? pairingLabels.imeiHelp}
-              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: imeiLength, autoComplete: 'off' } }}
+              // No maxLength: an IMEI pasted with its dashes is cut to 15 digits by `digitsOnly`, not to
+              // 15 characters by the browser first.
+              slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
             />
           )}
         />
