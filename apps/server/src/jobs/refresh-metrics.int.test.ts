@@ -3,7 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alerts, patientMetrics, patients } from '../db/schema/index.js';
 import { demoIds } from '../db/seed/demo.js';
-import { refreshManyPatientMetrics, refreshPatientMetrics } from '../features/patients/patient-metrics.service.js';
+import {
+  refreshManyPatientMetrics,
+  refreshPatientMetrics,
+} from '../features/patients/patient-metrics.service.js';
 import { expectedMetrics, storedMetrics } from '../test/expected-metrics.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { evaluateAdherenceOfAllClinics, refreshMetricsAfterMidnight } from './refresh-metrics.job.js';

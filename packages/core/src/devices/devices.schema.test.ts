@@ -21,9 +21,15 @@ describe('device form', () => {
       ['hubSerialNumber', messages.required],
     ]);
     expect(DeviceForm.parse({ ...form, hubSerialNumber: 'hub-7' })).toMatchObject({
-      serialNumber: 'A4:C1:38:00:00:01',
+      serialNumber: 'A4C138000001',
       hubSerialNumber: 'HUB-7',
     });
+    // The address is one device in any notation: as the hubs' deliveries are matched.
+    for (const identifier of ['A4-C1-38-00-00-01', 'a4c138000001']) {
+      expect(DeviceForm.parse({ ...form, identifier, hubSerialNumber: 'hub-7' }).serialNumber).toBe(
+        'A4C138000001',
+      );
+    }
   });
 
   it('takes a Tenovi device id of any length and holds a BodyTrace IMEI to 15 characters', () => {

@@ -12,11 +12,24 @@ import {
 
 const required = requiredText;
 const withoutColons = (value: string) => value.replace(/:/g, '');
+/** A Bluetooth address as hubs write it, 'A4:C1:38:0E:11:22' or 'A4-C1-38-0E-11-22', is 'A4C1380E1122'. */
+const withoutSeparators = (value: string) => value.replace(/[:-]/g, '');
 const imeiBrands: readonly DeviceBrand[] = ['Smart Meter', 'Pylo', 'BODYTRACE'];
 
-/** The identifier as stored: upper-cased, and a Withings MAC address without its colons. */
-export const normaliseSerialNumber = (brand: DeviceBrand, identifier: string) =>
-  (brand === 'Withings' ? withoutColons(identifier) : identifier).trim().toUpperCase();
+/**
+ * The identifier as stored and as deliveries are matched on: upper-cased, a Withings MAC address without
+ * its colons, an eDevice Bluetooth address without its colons or dashes (however the operator typed it and
+ * the hub sends it, one device).
+ */
+export function normaliseSerialNumber(brand: DeviceBrand, identifier: string): string {
+  const kept =
+    brand === 'Withings'
+      ? withoutColons(identifier)
+      : brand === 'EDEVICE'
+        ? withoutSeparators(identifier)
+        : identifier;
+  return kept.trim().toUpperCase();
+}
 
 /** The identifier's rule for a brand (spec administration 5: Device), or null when it is fine. */
 function identifierProblem(brand: DeviceBrand, serialNumber: string): string | null {

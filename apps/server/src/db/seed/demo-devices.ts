@@ -57,7 +57,7 @@ export function demoSerialNumber(brand: DeviceBrand, clinicNumber: number, n: nu
     case 'Withings':
       return `0024E4${hex(unique, 6)}`;
     case 'EDEVICE':
-      return `A4:C1:38:${hex(unique, 6).match(/../g)!.join(':')}`;
+      return `A4C138${hex(unique, 6)}`;
     case 'Tenovi':
       return `TNV${String(unique).padStart(8, '0')}`;
   }

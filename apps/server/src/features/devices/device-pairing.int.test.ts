@@ -192,11 +192,11 @@ describe('eDevice, Withings and Tenovi', () => {
     const device = res.json().device as ConnectedDevice;
     expect(device).toMatchObject({
       brand: 'EDEVICE',
-      serialNumber: 'A4:C1:38:77:00:01',
+      serialNumber: 'A4C138770001',
       hub: 'HUB-77',
       name: 'Cuff',
     });
-    const [row] = await inventoryRow('EDEVICE', 'A4:C1:38:77:00:01');
+    const [row] = await inventoryRow('EDEVICE', 'A4C138770001');
     expect(row).toMatchObject({ model: 'BP-2', hubSerialNumber: 'HUB-77' });
 
     const off = await staff().put(`/api/e-device/disconnect-device/${north}`, {
@@ -204,7 +204,7 @@ describe('eDevice, Withings and Tenovi', () => {
     });
     expect(off.json().device.status).toBe('disabled');
     const on = await staff().put(`/api/e-device/reconnect-device/${north}`, {
-      BTAddress: 'A4:C1:38:77:00:01',
+      BTAddress: 'A4-C1-38-77-00-01',
       hubSerialNumber: 'hub-78',
     });
     expect(on.json().device).toMatchObject({ status: 'active', hub: 'HUB-78' });

@@ -79,7 +79,7 @@ describe('adding a device', () => {
       clinicId: '',
     });
     expect(edevice.json().data.device).toMatchObject({
-      serialNumber: 'A4:C1:38:00:00:AA',
+      serialNumber: 'A4C1380000AA',
       hubSerialNumber: 'HUB-9',
     });
   });

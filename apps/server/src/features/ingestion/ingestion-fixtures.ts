@@ -1,4 +1,4 @@
-import { type DeviceBrand, defaultCustomAlerts } from '@vigil/core';
+import { type DeviceBrand, defaultCustomAlerts, normaliseSerialNumber } from '@vigil/core';
 import { and, asc, eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { demoVendorSecrets } from '../../config.js';
@@ -72,7 +72,7 @@ export async function pairDevice(
     .insert(devices)
     .values({
       brand,
-      serialNumber: serialNumber.toUpperCase(),
+      serialNumber: normaliseSerialNumber(brand, serialNumber),
       clinicId: patient!.clinicId,
       status: state.device ?? 'active',
       type: state.type ?? null,

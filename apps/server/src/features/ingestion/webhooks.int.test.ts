@@ -131,6 +131,18 @@ describe('each vendor, in its own format, stored in the product units', () => {
       [124, 79, 66, null],
     ]);
   });
+
+  it('eDevice: a hub writing the Bluetooth address with dashes, or bare, reaches the device entered with colons', async () => {
+    const notations = ['A4-C1-38-0E-11-22', 'a4c1380e1122'];
+    for (const [i, bluetoothMA] of notations.entries()) {
+      const res = await deliver(app(), 'edevice', { ...eDevice, bluetoothMA, id: `edv-notation-${i}` });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const stored = (await readingsOf(db(), p.others)).filter((r) =>
+      r.vendorReadingId?.startsWith('edv-notation'),
+    );
+    expect(stored.map((r) => r.deviceId)).toEqual([d.edevice, d.edevice]);
+  });
 });
 
 describe('replays and heartbeats', () => {

@@ -264,9 +264,12 @@ describe('Smart Meter, Pylo and eDevice', () => {
     expect(adaptPylo({ ...pylo, systolic: '', pulse: null })[0]!.readings).toHaveLength(1);
   });
 
-  it('eDevice: found by the Bluetooth address, upper-cased', () => {
+  it('eDevice: found by the Bluetooth address, upper-cased, in whichever notation the hub writes it', () => {
     const [delivery] = adaptEDevice(eDevice);
-    expect(delivery!.deviceIdentifier).toBe('A4:C1:38:0E:11:22');
+    expect(delivery!.deviceIdentifier).toBe('A4C1380E1122');
+    for (const bluetoothMA of ['A4-C1-38-0E-11-22', 'a4c1380e1122']) {
+      expect(adaptEDevice({ ...eDevice, bluetoothMA })[0]!.deviceIdentifier).toBe('A4C1380E1122');
+    }
     expect(delivery!.readings[0]).toMatchObject({
       source: 'EDEVICE',
       vendorReadingId: 'edv-000913',

@@ -1,3 +1,4 @@
+import { normaliseSerialNumber } from '@vigil/core';
 import { z } from 'zod';
 import type { DeviceDelivery } from '../ingestion.types.js';
 import {
@@ -36,7 +37,7 @@ export type EDevicePayload = z.input<typeof EDevicePayload>;
 
 /**
  * eDevice (vendors.md; the format is ours): a hub forwards one Bluetooth device's reading, in mmHg, bpm and
- * pounds. The device is found by its Bluetooth address; the vendor reading id is `id`.
+ * pounds. The device is found by its Bluetooth address, in any notation; the vendor reading id is `id`.
  */
 export function adaptEDevice(payload: unknown): DeviceDelivery[] {
   const p = parsePayload('eDevice', EDevicePayload, payload);
@@ -46,7 +47,12 @@ export function adaptEDevice(payload: unknown): DeviceDelivery[] {
       : { systolic: whole(p.systolic), diastolic: whole(p.diastolic), heartRate: whole(p.pulse) };
   return singleReadingDelivery(
     'EDEVICE',
-    { vendorReadingId: p.id, deviceIdentifier: p.bluetoothMA, takenAt: p.measuredAt, measured },
+    {
+      vendorReadingId: p.id,
+      deviceIdentifier: normaliseSerialNumber('EDEVICE', p.bluetoothMA),
+      takenAt: p.measuredAt,
+      measured,
+    },
     payload,
   );
 }
