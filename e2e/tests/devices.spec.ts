@@ -383,6 +383,10 @@ test.describe('unrecognised devices', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'Device created successfully!' })).toContainText(
       `with serial number ${imei}`,
     );
+    // Added, it is sorted out: the list no longer offers it; the device it holds still waits for a patient.
+    await page.goto('/device/dashboard');
+    await expect(known).toHaveCount(1);
+    await expect(row).toHaveCount(0);
   });
 });
 

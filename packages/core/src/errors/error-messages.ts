@@ -22,6 +22,8 @@ export const errorMessages = {
   devicePairedClinic: 'This device is paired with a patient: its clinic can change only once it is unpaired.',
   devicePairedIdentity:
     'This device is paired with a patient: its brand and identifier can change only once it is unpaired, or its readings would stop reaching the patient.',
+  devicePairingHistory:
+    'This device has been paired with patients, and its late readings still find them by its brand and identifier. Add the other device as a new one.',
   deviceOtherClinic: 'This device belongs to another clinic.',
   deviceIsDeactivated: 'This device is deactivated.',
   deviceJustDeleted: 'This device was deleted from the inventory a moment ago. Please try again.',

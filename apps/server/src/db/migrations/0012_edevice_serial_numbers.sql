@@ -10,3 +10,13 @@ WHERE d."brand" = 'EDEVICE' AND d."deleted_at" IS NULL AND d."serial_number" ~ '
     WHERE o."brand" = 'EDEVICE' AND o."deleted_at" IS NULL AND o."id" <> d."id"
       AND upper(regexp_replace(o."serial_number", '[:-]', '', 'g')) = upper(regexp_replace(d."serial_number", '[:-]', '', 'g'))
   );
+--> statement-breakpoint
+-- Deliveries set aside as 'Not in the inventory' under an address that, written the new way, is an inventory
+-- device: sorted out, as adding the device would have done.
+DELETE FROM "unrecognised_devices" u
+WHERE u."source" = 'EDEVICE' AND u."reason" = 'unknownDevice'
+  AND EXISTS (
+    SELECT 1 FROM "devices" d
+    WHERE d."brand" = 'EDEVICE' AND d."deleted_at" IS NULL
+      AND d."serial_number" = upper(regexp_replace(u."identifier", '[:-]', '', 'g'))
+  );

@@ -232,7 +232,7 @@ describe('the inventory search', () => {
     expect((await all('inputValue=nothing-like-this')).devices).toEqual([]);
   });
 
-  it('finds a MAC address however its colons are written, as the table shows it or as it is stored', async () => {
+  it('finds a MAC address however its colons or dashes are written, as the table shows it or as it is stored', async () => {
     const withings = made.find((d) => d.brand === 'Withings')!;
     const shown = withings.serialNumber.replace(/(..)(?!$)/g, '$1:');
     for (const text of [shown, shown.toLowerCase(), withings.serialNumber]) {
@@ -241,7 +241,8 @@ describe('the inventory search', () => {
       ]);
     }
     const eDevice = made.find((d) => d.brand === 'EDEVICE')!;
-    for (const text of [eDevice.serialNumber, eDevice.serialNumber.replaceAll(':', '')]) {
+    const colons = eDevice.serialNumber.replace(/(..)(?!$)/g, '$1:');
+    for (const text of [eDevice.serialNumber, colons, colons.replaceAll(':', '-').toLowerCase()]) {
       expect((await all(`inputValue=${encodeURIComponent(text)}`)).devices.map((d) => d._id)).toEqual([
         eDevice._id,
       ]);

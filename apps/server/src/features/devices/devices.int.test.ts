@@ -351,6 +351,21 @@ describe('editing and the row menu', () => {
     expect(row).toMatchObject({ brand: 'Smart Meter', serialNumber: device.serialNumber });
     // Its type is no part of how readings find it.
     expect((await edit({ type: 'Blood Pressure Monitor' })).statusCode).toBe(200);
+    // Unlinked, it keeps them still: its late readings find the patient who held it by them.
+    const unlinked = await admin().put('/api/smart-meter/unlink-device', { deviceObjectId: device._id });
+    expect(unlinked.statusCode, unlinked.body).toBe(200);
+    const renamed = await edit({ serialNumber: '222222222222222' });
+    expect(renamed.statusCode).toBe(409);
+    expect(renamed.json().message).toBe(errorMessages.devicePairingHistory);
+    // A device never paired is corrected freely.
+    const fresh = await addInventoryDevice(w, { brand: 'Smart Meter', clinicId: ids.north });
+    const corrected = await admin().put(`/api/devices/${fresh._id}`, {
+      brand: 'Pylo',
+      type: 'Scale',
+      serialNumber: '333333333333333',
+      clinicId: ids.north,
+    });
+    expect(corrected.statusCode, corrected.body).toBe(200);
   });
 });
 

@@ -153,15 +153,15 @@ export function createDevicesRepository(db: DbOrTx) {
       query: DeviceSearchQuery,
     ): Promise<{ rows: InventoryRecord[]; count: number }> {
       const text = query.inputValue ? containing(query.inputValue) : null;
-      // A MAC address is found however its colons are written: the table shows a Withings MAC with them,
-      // and stores it without (spec patients 9: "colons ignored").
-      const identifierText = query.inputValue ? containing(query.inputValue.replace(/:/g, '')) : null;
+      // A MAC address is found however its colons or dashes are written: the table shows a Withings MAC
+      // with colons, and stores it without (spec patients 9: "colons ignored"), as an eDevice address.
+      const identifierText = query.inputValue ? containing(query.inputValue.replace(/[:-]/g, '')) : null;
       const where = and(
         notDeleted,
         scopeOfDevices(scope),
         text
           ? or(
-              sql`replace(${devices.serialNumber}, ':', '') ilike ${identifierText}`,
+              sql`regexp_replace(${devices.serialNumber}, '[:-]', '', 'g') ilike ${identifierText}`,
               ilike(devices.hubSerialNumber, text),
               ilike(devices.name, text),
               ilike(clinics.name, text),
@@ -290,6 +290,16 @@ export function createDevicesRepository(db: DbOrTx) {
     async lockCurrentPairing(deviceId: string): Promise<PatientDeviceRow | undefined> {
       const [row] = await db.select().from(patientDevices).where(current(deviceId)).for('update');
       return row;
+    },
+
+    /** Whether a patient ever held the device (a current pairing or a removed one). */
+    async hasPairings(deviceId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: patientDevices.id })
+        .from(patientDevices)
+        .where(eq(patientDevices.deviceId, deviceId))
+        .limit(1);
+      return row !== undefined;
     },
 
     /**

@@ -156,9 +156,11 @@ export function createDevicesService(deps: DevicesDeps) {
         if (!before) throw notFound();
         if (await repo.findBySerial(input.brand, input.serialNumber, id)) throw deviceExists();
         const current = await repo.lockCurrentPairing(id);
-        // A paired device's identity is how its readings find the patient (decision 0009).
-        if (current && (before.brand !== input.brand || before.serialNumber !== input.serialNumber)) {
-          throw conflict(errorMessages.devicePairedIdentity);
+        // A device's identity is how its readings find the patient, now and for the readings it took while
+        // a removed pairing held it (decision 0009): it stays with the device's pairings.
+        if (before.brand !== input.brand || before.serialNumber !== input.serialNumber) {
+          if (current) throw conflict(errorMessages.devicePairedIdentity);
+          if (await repo.hasPairings(id)) throw conflict(errorMessages.devicePairingHistory);
         }
         if (current && current.clinicId !== input.clinicId) throw conflict(errorMessages.devicePairedClinic);
         let after: DeviceRow;

@@ -11,6 +11,9 @@ export interface DeliveryTarget {
   deviceStatus: 'active' | 'deactivated';
   deviceClinicId: string | null;
   pairingStatus: 'active' | 'disabled' | null;
+  /** When the current pairing began, and when it was disconnected; null without one. */
+  pairedAt: Date | null;
+  unpairedAt: Date | null;
   patientId: string | null;
   patientClinicId: string | null;
   clinicActive: boolean | null;
@@ -24,8 +27,11 @@ export interface DeliveryTarget {
 /** A pairing removed from a patient: from when to when it held the device, and that patient's clinic. */
 export interface RemovedPairing {
   patientId: string;
+  clinicId: string;
   pairedAt: Date;
-  endedAt: Date;
+  /** The end of its active time: its disconnect, else its removal. */
+  activeUntil: Date;
+  removedAt: Date;
   clinicActive: boolean;
 }
 
@@ -155,7 +161,18 @@ export function createIngestionRepository(db: DbOrTx) {
         patient_id: string | null;
         patient_clinic_id: string | null;
         clinic_active: boolean | null;
-        removed: { patientId: string; pairedAt: string; endedAt: string; clinicActive: boolean }[] | null;
+        paired_at: Date | string | null;
+        unpaired_at: Date | string | null;
+        removed:
+          | {
+              patientId: string;
+              clinicId: string;
+              pairedAt: string;
+              activeUntil: string;
+              removedAt: string;
+              clinicActive: boolean | null;
+            }[]
+          | null;
       };
       // The devices are locked first, in a statement of their own: a disconnect, unlink or reconnect that
       // holds a device is waited for here, and the statement below, with a snapshot taken after the wait,
@@ -179,20 +196,22 @@ export function createIngestionRepository(db: DbOrTx) {
           where c.id in (
             select p.clinic_id from input x
             join ${devices} d on d.brand = x.brand and d.serial_number = x.serial and d.deleted_at is null
-            join ${patientDevices} pd on pd.device_id = d.id and pd.deleted_at is null
+            join ${patientDevices} pd on pd.device_id = d.id
+              and (pd.deleted_at is null or pd.paired_at < coalesce(pd.unpaired_at, pd.deleted_at))
             join ${patients} p on p.id = pd.patient_id)
           order by c.id
           for key share
         ), target as (
           select x.brand, x.serial, x.connected, x.battery, x.signal, x.type,
             d.id as device_id, d.status as device_status, d.clinic_id as device_clinic_id,
-            pd.status as pairing_status, pd.patient_id, p.clinic_id as patient_clinic_id,
+            pd.status as pairing_status, pd.paired_at, pd.unpaired_at, pd.patient_id, p.clinic_id as patient_clinic_id,
             c.active as clinic_active,
-            (select json_agg(json_build_object('patientId', h.patient_id, 'pairedAt', h.paired_at,
-                'endedAt', coalesce(h.unpaired_at, h.deleted_at), 'clinicActive', hc.active))
+            (select json_agg(json_build_object('patientId', h.patient_id, 'clinicId', hp.clinic_id,
+                'pairedAt', h.paired_at, 'activeUntil', coalesce(h.unpaired_at, h.deleted_at),
+                'removedAt', h.deleted_at, 'clinicActive', hc.active))
               from ${patientDevices} h
               join ${patients} hp on hp.id = h.patient_id
-              join ${clinics} hc on hc.id = hp.clinic_id
+              left join clinic hc on hc.id = hp.clinic_id
               where h.device_id = d.id and h.deleted_at is not null) as removed
           from input x
           join ${devices} d on d.brand = x.brand and d.serial_number = x.serial and d.deleted_at is null
@@ -211,8 +230,8 @@ export function createIngestionRepository(db: DbOrTx) {
             and t.device_status = 'active' and t.pairing_status = 'active' and t.clinic_active is not false
           returning dv.id
         )
-        select brand, serial, device_id, device_status, device_clinic_id, pairing_status, patient_id,
-          patient_clinic_id, clinic_active, removed
+        select brand, serial, device_id, device_status, device_clinic_id, pairing_status, paired_at,
+          unpaired_at, patient_id, patient_clinic_id, clinic_active, removed
         from target`)) as unknown as { rows: TargetRow[] };
       return new Map(
         result.rows.map((row) => [
@@ -222,18 +241,38 @@ export function createIngestionRepository(db: DbOrTx) {
             deviceStatus: row.device_status,
             deviceClinicId: row.device_clinic_id,
             pairingStatus: row.pairing_status,
+            pairedAt: row.paired_at === null ? null : new Date(row.paired_at),
+            unpairedAt: row.unpaired_at === null ? null : new Date(row.unpaired_at),
             patientId: row.patient_id,
             patientClinicId: row.patient_clinic_id,
             clinicActive: row.clinic_active,
             removed: (row.removed ?? []).map((h) => ({
               patientId: h.patientId,
+              clinicId: h.clinicId,
               pairedAt: new Date(h.pairedAt),
-              endedAt: new Date(h.endedAt),
-              clinicActive: h.clinicActive,
+              activeUntil: new Date(h.activeUntil),
+              removedAt: new Date(h.removedAt),
+              clinicActive: h.clinicActive !== false,
             })),
           },
         ]),
       );
+    },
+
+    /** Marks devices seen as `findDeliveryTargetsMarkingSeen` does, whatever their pairing now. */
+    async markSeen(seen: readonly (DeviceSeen & { deviceId: string })[]): Promise<void> {
+      for (const d of seen) {
+        await db
+          .update(devices)
+          .set({
+            lastSeenAt: d.at,
+            ...(d.connected ? { lastConnectedAt: d.at } : {}),
+            ...(d.battery === null ? {} : { battery: d.battery }),
+            ...(d.signal === null ? {} : { signal: d.signal }),
+            type: sql`coalesce(${devices.type}, ${d.type})`,
+          })
+          .where(eq(devices.id, d.deviceId));
+      }
     },
 
     /** Counts a delivery that could not be put on a patient: one row per source, identifier and reason. */

@@ -78,6 +78,45 @@ function setAsideReason(target: DeliveryTarget | undefined): UnrecognisedReason 
   return null;
 }
 
+type Placement =
+  | { patientId: string; earlier: boolean }
+  | { setAside: UnrecognisedReason; clinicId?: string };
+
+/**
+ * Whose a device's reading is, by when it was taken (decision 0009, "A reading from an earlier pairing"):
+ * taken while a removed pairing, or the current one before its disconnect, held the device, that patient's; taken before the current pairing (or with
+ * none) while no pairing held it, by a device that has had patients (disconnected, in stock between two,
+ * or before its first), nobody's: which patient had it cannot be told; otherwise the current pairing
+ * decides, as `setAsideReason` says (a new device used a day before staff paired it is its patient's).
+ */
+function placeReading(target: DeliveryTarget, takenAt: Date, reason: UnrecognisedReason | null): Placement {
+  const held = target.removed.find((h) => h.pairedAt <= takenAt && takenAt < h.activeUntil);
+  if (held) {
+    return held.clinicActive
+      ? { patientId: held.patientId, earlier: true }
+      : { setAside: 'inactiveClinic', clinicId: held.clinicId };
+  }
+  // The current pairing, disconnected since: what it took while connected is its patient's all the same.
+  const { pairedAt, unpairedAt } = target;
+  if (
+    target.pairingStatus === 'disabled' &&
+    pairedAt &&
+    unpairedAt &&
+    pairedAt <= takenAt &&
+    takenAt < unpairedAt
+  ) {
+    return target.clinicActive === false
+      ? { setAside: 'inactiveClinic' }
+      : { patientId: target.patientId!, earlier: true };
+  }
+  const beforeCurrent = target.pairedAt === null || takenAt < target.pairedAt;
+  if (beforeCurrent && target.removed.length > 0) {
+    const disconnected = target.removed.some((h) => h.activeUntil <= takenAt && takenAt < h.removedAt);
+    return { setAside: disconnected ? 'disconnected' : 'unpaired' };
+  }
+  return reason ? { setAside: reason } : { patientId: target.patientId!, earlier: false };
+}
+
 /** What the readings tell of a device whose type is not known yet. */
 function typeShown(readings: readonly VendorReading[]): DeviceType | null {
   if (readings.some((r) => r.systolic != null || r.diastolic != null)) return 'Blood Pressure Monitor';
@@ -154,6 +193,8 @@ export function createIngestionService(deps: { db: Db; clock: Clock; readings: R
       const targets = await repo.findDeliveryTargetsMarkingSeen([...seen.values()], now);
 
       const setAside = new Map<string, UnrecognisedDelivery & { count: number }>();
+      // Devices with a reading stored for a patient of a pairing that no longer takes readings.
+      const earlierOnly = new Set<string>();
       const inputs: RecordReadingInput[] = [];
       const inputPayload: number[] = [];
       for (const { payload, delivery, key } of all) {
@@ -161,7 +202,7 @@ export function createIngestionService(deps: { db: Db; clock: Clock; readings: R
         const reason = setAsideReason(target);
         // Counted once per delivery and reason, however many of its readings are set aside for it.
         const reasons = new Set<UnrecognisedReason>();
-        const setAsideFor = (why: UnrecognisedReason) => {
+        const setAsideFor = (why: UnrecognisedReason, clinicId?: string) => {
           if (reasons.has(why)) return;
           reasons.add(why);
           const group = `${delivery.source}\u0000${delivery.deviceIdentifier}\u0000${why}`;
@@ -170,7 +211,7 @@ export function createIngestionService(deps: { db: Db; clock: Clock; readings: R
             identifier: delivery.deviceIdentifier,
             reason: why,
             deviceId: target?.deviceId ?? null,
-            clinicId: target?.patientClinicId ?? target?.deviceClinicId ?? null,
+            clinicId: clinicId ?? target?.patientClinicId ?? target?.deviceClinicId ?? null,
             payload: delivery.raw,
             count: (setAside.get(group)?.count ?? 0) + 1,
           });
@@ -187,18 +228,24 @@ export function createIngestionService(deps: { db: Db; clock: Clock; readings: R
           continue;
         }
         for (const r of delivery.readings) {
-          // Taken while a removed pairing held the device: that patient's, whoever holds it now.
-          const earlier = target.removed.find((h) => h.pairedAt <= r.takenAt && r.takenAt < h.endedAt);
-          const why = earlier ? (earlier.clinicActive ? null : 'inactiveClinic') : reason;
-          if (why) {
-            setAsideFor(why);
+          const placed = placeReading(target, r.takenAt, reason);
+          if ('setAside' in placed) {
+            setAsideFor(placed.setAside, placed.clinicId);
             continue;
           }
           outcomes[payload]!.accepted = true;
-          inputs.push(readingInput(r, earlier?.patientId ?? target.patientId!, target.deviceId));
+          if (placed.earlier) earlierOnly.add(key);
+          inputs.push(readingInput(r, placed.patientId, target.deviceId));
           inputPayload.push(payload);
         }
       }
+      // A device that took a reading is seen, though no pairing holds it now (the statement above marked
+      // only the devices of active pairings).
+      await repo.markSeen(
+        [...earlierOnly]
+          .filter((key) => setAsideReason(targets.get(key)) !== null)
+          .map((key) => ({ deviceId: targets.get(key)!.deviceId, ...seen.get(key)! })),
+      );
       await repo.upsertManyUnrecognised([...setAside.values()], now);
       const recorded = await deps.readings.recordMany(inputs, tx);
       recorded.forEach(({ duplicate }, i) => {

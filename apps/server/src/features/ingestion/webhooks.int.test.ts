@@ -401,10 +401,11 @@ describe('deliveries that cannot reach a patient: 202, counted for staff', () =>
       const res = await whileSlowing(db(), slow, async () => {
         const disconnect = w.as('northStaff').put(`/api/bodytrace/disconnect-device/${p.states}`, { imei });
         await new Promise((r) => setTimeout(r, 100));
+        // Taken as the disconnect is made: not while the pairing was connected.
         const delivered = await deliver(app(), 'bodytrace', {
           ...bodyTraceScale,
           imei,
-          ts: bodyTraceScale.ts + 7,
+          ts: w.t.clock.now().getTime(),
         });
         expect((await disconnect).statusCode).toBe(200);
         return delivered;
@@ -499,6 +500,65 @@ describe('a device moved from one patient to another (decision 0009, "A reading 
     expect(answers[1]!.json().reason).toBe('unpaired');
     expect((await readingsOf(db(), patient)).map((r) => r.takenAt)).toEqual([new Date(takenWhilePaired)]);
     expect(await unrecognisedRow(db(), 'BODYTRACE', imei)).toMatchObject({ reason: 'unpaired', count: 1 });
+    // Seen by the reading it delivered, though no patient holds it now.
+    const device = (await unrecognisedRow(db(), 'BODYTRACE', imei))!.deviceId!;
+    await w.advance(minute);
+    const late = await deliver(app(), 'bodytrace', { ...bodyTraceScale, imei, ts: takenWhilePaired + 1000 });
+    expect(late.statusCode, late.body).toBe(200);
+    expect((await deviceRow(db(), device)).lastConnectedAt).toEqual(w.t.clock.now());
+  });
+
+  it('a disconnected device still stores what it took while connected, for its patient', async () => {
+    const patient = await addPatient(w, 'northStaff', patientBody());
+    const imei = '350000000000097';
+    const device = await pairDevice(db(), patient, 'BODYTRACE', imei);
+    const takenWhileConnected = w.t.clock.now().getTime() - day;
+    const off = await w.as('northStaff').put(`/api/bodytrace/disconnect-device/${patient}`, { imei });
+    expect(off.statusCode, off.body).toBe(200);
+    await w.advance(minute);
+    const answers = [];
+    for (const ts of [takenWhileConnected, w.t.clock.now().getTime()]) {
+      answers.push(await deliver(app(), 'bodytrace', { ...bodyTraceScale, imei, ts }));
+    }
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 202]);
+    expect(answers[1]!.json().reason).toBe('disconnected');
+    expect((await readingsOf(db(), patient)).map((r) => r.takenAt)).toEqual([new Date(takenWhileConnected)]);
+    expect((await deviceRow(db(), device.id)).lastConnectedAt).toEqual(w.t.clock.now());
+  });
+
+  it("what the device took while disconnected, in stock between two patients or before its first, is nobody's", async () => {
+    const first = await addPatient(w, 'northStaff', patientBody());
+    const second = await addPatient(w, 'northStaff', patientBody());
+    const imei = '350000000000089';
+    await pairDevice(db(), first, 'BODYTRACE', imei);
+    const beforeAnyPairing = new Date('2026-09-30T12:00:00Z').getTime();
+    const whileHeld = w.t.clock.now().getTime() - 3 * day;
+    const off = await w.as('northStaff').put(`/api/bodytrace/disconnect-device/${first}`, { imei });
+    expect(off.statusCode, off.body).toBe(200);
+    const disconnectedAt = w.t.clock.now().getTime();
+    await w.advance(10 * minute);
+    const removed = await w.as('northStaff').delete(`/api/bodytrace/remove-device/${first}/${imei}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    await w.advance(10 * minute);
+    const inStock = w.t.clock.now().getTime();
+    await w.advance(10 * minute);
+    const paired = await w.as('northStaff').post(`/api/bodytrace/connect-device/${second}`, { imei });
+    expect(paired.statusCode, paired.body).toBe(201);
+
+    const cases = [
+      [whileHeld, 200],
+      [disconnectedAt + minute, 202, 'disconnected'],
+      [inStock, 202, 'unpaired'],
+      [beforeAnyPairing, 202, 'unpaired'],
+      [w.t.clock.now().getTime(), 200],
+    ] as const;
+    for (const [ts, status, reason] of cases) {
+      const res = await deliver(app(), 'bodytrace', { ...bodyTraceScale, imei, ts });
+      expect(res.statusCode, `${new Date(ts).toISOString()}: ${res.body}`).toBe(status);
+      if (reason) expect(res.json().reason).toBe(reason);
+    }
+    expect((await readingsOf(db(), first)).map((r) => r.takenAt.getTime())).toEqual([whileHeld]);
+    expect((await readingsOf(db(), second)).map((r) => r.takenAt.getTime())).toEqual([cases[4][0]]);
   });
 });
 

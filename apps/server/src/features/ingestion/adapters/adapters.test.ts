@@ -270,6 +270,9 @@ describe('Smart Meter, Pylo and eDevice', () => {
     for (const bluetoothMA of ['A4-C1-38-0E-11-22', 'a4c1380e1122']) {
       expect(adaptEDevice({ ...eDevice, bluetoothMA })[0]!.deviceIdentifier).toBe('A4C1380E1122');
     }
+    expect(rejection(() => adaptEDevice({ ...eDevice, bluetoothMA: ':-:' })).fields).toEqual({
+      bluetoothMA: 'Expected an identifier',
+    });
     expect(delivery!.readings[0]).toMatchObject({
       source: 'EDEVICE',
       vendorReadingId: 'edv-000913',

@@ -16,8 +16,10 @@ import {
 const EDevicePayload = z
   .object({
     hubSerialNumber: identifier.nullish(),
-    /** The Bluetooth address of the device on the hub: the inventory's serial number of an eDevice. */
-    bluetoothMA: identifier,
+    /** The Bluetooth address of the device on the hub, in the inventory's notation (no colons or dashes). */
+    bluetoothMA: identifier
+      .transform((v) => normaliseSerialNumber('EDEVICE', v))
+      .refine((v) => v.length > 0, 'Expected an identifier'),
     id: vendorKey,
     type: z.enum(['bp', 'weight']),
     systolic: numeric,
@@ -49,7 +51,7 @@ export function adaptEDevice(payload: unknown): DeviceDelivery[] {
     'EDEVICE',
     {
       vendorReadingId: p.id,
-      deviceIdentifier: normaliseSerialNumber('EDEVICE', p.bluetoothMA),
+      deviceIdentifier: p.bluetoothMA,
       takenAt: p.measuredAt,
       measured,
     },
