@@ -79,21 +79,22 @@ function setAsideReason(target: DeliveryTarget | undefined): UnrecognisedReason 
 }
 
 type Placement =
-  | { patientId: string; earlier: boolean }
+  | { patientId: string; offCurrent: boolean }
   | { setAside: UnrecognisedReason; clinicId?: string };
 
 /**
- * Whose a device's reading is, by when it was taken (decision 0009, "A reading from an earlier pairing"):
- * taken while a removed pairing, or the current one before its disconnect, held the device, that patient's; taken before the current pairing (or with
- * none) while no pairing held it, by a device that has had patients (disconnected, in stock between two,
- * or before its first), nobody's: which patient had it cannot be told; otherwise the current pairing
+ * Whose a device's reading is, by when it was taken (decision 0009, "A reading from an earlier pairing").
+ * Taken while a removed pairing, or the current one before its disconnect, held the device: that patient's
+ * (`offCurrent`: the lookup did not mark the device seen). Taken before the current pairing (or with none)
+ * while no pairing held it, by a device that has had patients (disconnected, in stock between two, or
+ * before its first): nobody's, since which patient had it cannot be told. Otherwise the current pairing
  * decides, as `setAsideReason` says (a new device used a day before staff paired it is its patient's).
  */
 function placeReading(target: DeliveryTarget, takenAt: Date, reason: UnrecognisedReason | null): Placement {
   const held = target.removed.find((h) => h.pairedAt <= takenAt && takenAt < h.activeUntil);
   if (held) {
     return held.clinicActive
-      ? { patientId: held.patientId, earlier: true }
+      ? { patientId: held.patientId, offCurrent: true }
       : { setAside: 'inactiveClinic', clinicId: held.clinicId };
   }
   // The current pairing, disconnected since: what it took while connected is its patient's all the same.
@@ -107,14 +108,14 @@ function placeReading(target: DeliveryTarget, takenAt: Date, reason: Unrecognise
   ) {
     return target.clinicActive === false
       ? { setAside: 'inactiveClinic' }
-      : { patientId: target.patientId!, earlier: true };
+      : { patientId: target.patientId!, offCurrent: true };
   }
   const beforeCurrent = target.pairedAt === null || takenAt < target.pairedAt;
   if (beforeCurrent && target.removed.length > 0) {
     const disconnected = target.removed.some((h) => h.activeUntil <= takenAt && takenAt < h.removedAt);
     return { setAside: disconnected ? 'disconnected' : 'unpaired' };
   }
-  return reason ? { setAside: reason } : { patientId: target.patientId!, earlier: false };
+  return reason ? { setAside: reason } : { patientId: target.patientId!, offCurrent: false };
 }
 
 /** What the readings tell of a device whose type is not known yet. */
@@ -194,7 +195,7 @@ export function createIngestionService(deps: { db: Db; clock: Clock; readings: R
 
       const setAside = new Map<string, UnrecognisedDelivery & { count: number }>();
       // Devices with a reading stored for a patient of a pairing that no longer takes readings.
-      const earlierOnly = new Set<string>();
+      const seenOffCurrent = new Set<string>();
       const inputs: RecordReadingInput[] = [];
       const inputPayload: number[] = [];
       for (const { payload, delivery, key } of all) {
@@ -234,7 +235,7 @@ export function createIngestionService(deps: { db: Db; clock: Clock; readings: R
             continue;
           }
           outcomes[payload]!.accepted = true;
-          if (placed.earlier) earlierOnly.add(key);
+          if (placed.offCurrent) seenOffCurrent.add(key);
           inputs.push(readingInput(r, placed.patientId, target.deviceId));
           inputPayload.push(payload);
         }
@@ -242,7 +243,7 @@ export function createIngestionService(deps: { db: Db; clock: Clock; readings: R
       // A device that took a reading is seen, though no pairing holds it now (the statement above marked
       // only the devices of active pairings).
       await repo.markSeen(
-        [...earlierOnly]
+        [...seenOffCurrent]
           .filter((key) => setAsideReason(targets.get(key)) !== null)
           .map((key) => ({ deviceId: targets.get(key)!.deviceId, ...seen.get(key)! })),
       );
