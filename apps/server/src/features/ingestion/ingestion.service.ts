@@ -325,6 +325,7 @@ function readingInput(r: VendorReading, patientId: string, deviceId: string): Re
     vendorReadingId: r.vendorReadingId,
     deviceId,
     raw: r.raw,
+    completes: r.completes,
   };
 }
 

@@ -3,6 +3,8 @@ import type { DeviceBrand, DeviceSource, NormalisedReading } from '@vigil/core';
 /** A normalised reading with the part of the vendor payload it came from, kept beside it (vendors.md). */
 export interface VendorReading extends NormalisedReading {
   raw: unknown;
+  /** A part of a measurement the vendor sends apart: it completes the stored reading it belongs to. */
+  completes?: boolean;
 }
 
 /**

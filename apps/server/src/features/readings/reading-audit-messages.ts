@@ -29,6 +29,13 @@ export const readingAddedMessage = (r: ReadingValues & Pick<ReadingRow, 'source'
       ? `Added a reading from ${sourceLabel(r.source)}: ${readingValuesText(r)}`
       : `Received a reading from ${sourceLabel(r.source)}: ${readingValuesText(r)}`;
 
+/**
+ * The audit trail's sentence for a reading a device completed with a part sent apart, with the values it
+ * holds now: 'Completed a reading from Tenovi: 142/91 mmHg, 77 bpm'.
+ */
+export const readingCompletedMessage = (r: ReadingValues & Pick<ReadingRow, 'source'>) =>
+  `Completed a reading from ${sourceLabel(r.source)}: ${readingValuesText(r)}`;
+
 /** The audit trail's sentence for a removed reading, dated in its own zone, else the clinic's. */
 export const readingRemovedMessage = (r: Pick<ReadingRow, 'takenAt' | 'timeZone'>, clinicTimeZone: string) =>
   `Removed a reading of ${formatDate(r.takenAt, r.timeZone ?? clinicTimeZone)}`;

@@ -269,6 +269,54 @@ export function createReadingsRepository(db: DbOrTx) {
         );
     },
 
+    /** The readings, not removed, taken by these devices of these patients at these instants. */
+    async findTakenTogether(
+      keys: readonly Pick<ReadingRow, 'patientId' | 'deviceId' | 'source' | 'takenAt'>[],
+    ): Promise<ReadingRow[]> {
+      if (keys.length === 0) return [];
+      const json = JSON.stringify(
+        keys.map((k) => ({
+          patient_id: k.patientId,
+          device_id: k.deviceId,
+          source: k.source,
+          taken_at: k.takenAt.toISOString(),
+        })),
+      );
+      return db
+        .select()
+        .from(readings)
+        .where(
+          and(
+            isNull(readings.removedAt),
+            sql`(${readings.patientId}, ${readings.deviceId}, ${readings.source}, ${readings.takenAt}) in (
+              select patient_id, device_id, source, taken_at from jsonb_to_recordset(${json}::jsonb)
+                as k(patient_id uuid, device_id uuid, source text, taken_at timestamptz))`,
+          ),
+        );
+    },
+
+    /** Stores the values and raw payloads of readings that parts sent apart completed, in one statement. */
+    async completeReadings(
+      values: readonly Pick<ReadingRow, 'id' | 'systolic' | 'diastolic' | 'heartRate' | 'raw'>[],
+    ): Promise<void> {
+      if (values.length === 0) return;
+      const json = JSON.stringify(
+        values.map((v) => ({
+          id: v.id,
+          systolic: v.systolic,
+          diastolic: v.diastolic,
+          heart_rate: v.heartRate,
+          raw: v.raw,
+        })),
+      );
+      await db.execute(sql`
+        update ${readings} set systolic = x.systolic, diastolic = x.diastolic, heart_rate = x.heart_rate,
+          raw = x.raw
+        from jsonb_to_recordset(${json}::jsonb)
+          as x(id uuid, systolic integer, diastolic integer, heart_rate integer, raw jsonb)
+        where ${readings.id} = x.id`);
+    },
+
     /** Many readings at once, for the demo seed; the caller evaluates and refreshes after. */
     async insertMany(values: readonly NewReading[]): Promise<void> {
       const chunk = 1000;

@@ -25,7 +25,12 @@ import {
   refreshManyPatientMetrics,
   refreshPatientMetrics,
 } from '../patients/patient-metrics.service.js';
-import { readingAddedMessage, readingRemovedMessage } from './reading-audit-messages.js';
+import {
+  readingAddedMessage,
+  readingCompletedMessage,
+  readingRemovedMessage,
+} from './reading-audit-messages.js';
+import { joinParts } from './reading-parts.js';
 import {
   type AlertSubject,
   createReadingsRepository,
@@ -54,6 +59,11 @@ export interface RecordReadingInput {
   raw?: unknown;
   /** The user who typed a manual reading; a device reading has none. */
   createdBy?: string | null;
+  /**
+   * A part of one measurement that its vendor sends apart (Tenovi's blood pressure and its pulse): it
+   * completes the reading of the same device and instant that lacks it, rather than being stored alone.
+   */
+  completes?: boolean;
 }
 
 export interface RecordedReading {
@@ -139,6 +149,19 @@ const ruleReading = (reading: ReadingRow): Reading => ({
   weight: reading.weightLbs,
   source: reading.source,
 });
+
+/** The rules' window with a completed reading in place of what it was. */
+function replaceReading(window: readonly Reading[], before: Reading, after: Reading): Reading[] {
+  const same = (r: Reading) =>
+    r.date.getTime() === before.date.getTime() &&
+    r.source === before.source &&
+    r.systolic === before.systolic &&
+    r.diastolic === before.diastolic &&
+    r.heartRate === before.heartRate &&
+    r.weight === before.weight;
+  const at = window.findIndex(same);
+  return at < 0 ? withReading(window, after) : window.map((r, i) => (i === at ? after : r));
+}
 
 /** The rules' window with a reading just stored added in its place (oldest first). */
 function withReading(window: readonly Reading[], added: Reading): Reading[] {
@@ -316,14 +339,32 @@ export function createReadingsService(deps: { db: Db; clock: Clock; audit: Audit
             createdBy: input.createdBy ?? null,
           };
         });
+        // Parts of one measurement sent apart (Tenovi's blood pressure and pulse): joined, not stored alone.
+        const joinable = (i: number) =>
+          checked[i]!.input.completes === true && duplicateOf[i] === null && rows[i]!.deviceId !== null;
+        const parts = joinParts(
+          rows,
+          joinable,
+          rows.some((_, i) => joinable(i))
+            ? await repo.findTakenTogether(rows.filter((_, i) => joinable(i)))
+            : [],
+        );
+        const storesRow = (i: number) =>
+          duplicateOf[i] === null &&
+          !parts.resendOf.has(i) &&
+          !parts.joinedTo.has(i) &&
+          !parts.resentStored.has(i) &&
+          !parts.completes.has(i);
         const batch = await repo.insertManyWithRuleInputs(
-          rows.filter((_, i) => duplicateOf[i] === null),
+          rows.filter((_, i) => storesRow(i)),
           windowSpans,
           readingAlertTypes,
         );
+        const completed = [...parts.completed.values()].map(({ after }) => after);
+        await repo.completeReadings(completed);
 
         // Readings the vendor had delivered before this batch: answered with the stored row.
-        const resent = rows.filter((r, i) => duplicateOf[i] === null && !batch.inserted.has(r.id));
+        const resent = rows.filter((r, i) => storesRow(i) && !batch.inserted.has(r.id));
         const stored = new Map(
           (
             await repo.findBySourceAndVendorIds(
@@ -333,9 +374,21 @@ export function createReadingsService(deps: { db: Db; clock: Clock; audit: Audit
         );
         const results: RecordedReading[] = [];
         rows.forEach((row, i) => {
-          const first = duplicateOf[i];
+          const first = duplicateOf[i] ?? parts.resendOf.get(i);
           if (first !== null && first !== undefined) {
             results.push({ reading: results[first]!.reading, duplicate: true });
+            return;
+          }
+          const joinedTo = parts.joinedTo.get(i);
+          // A part joined to a reading the vendor had delivered before is a resend like it.
+          if (joinedTo !== undefined) {
+            results.push(results[joinedTo]!);
+            return;
+          }
+          const resentId = parts.resentStored.get(i);
+          const completesId = parts.completes.get(i);
+          if (resentId ?? completesId) {
+            results.push({ reading: parts.stored.get((resentId ?? completesId)!)!, duplicate: !completesId });
             return;
           }
           const createdAt = batch.inserted.get(row.id);
@@ -358,11 +411,13 @@ export function createReadingsService(deps: { db: Db; clock: Clock; audit: Audit
           results.push({ reading: found, duplicate: true });
         });
 
-        // Each patient's new readings in the order they were taken, evaluated as `record` would have one
-        // after another: a backlog gives the same alerts in whatever order its payload lists it.
+        // Each patient's new and completed readings in the order they were taken, evaluated as `record`
+        // would have one after another: a backlog gives the same alerts in whatever order its payload lists it.
         const newByPatient = new Map<string, ReadingRow[]>();
+        const evaluated = new Set<string>();
         for (const { reading, duplicate } of results) {
-          if (duplicate) continue;
+          if (duplicate || evaluated.has(reading.id)) continue;
+          evaluated.add(reading.id);
           const list = newByPatient.get(reading.patientId);
           if (list) list.push(reading);
           else newByPatient.set(reading.patientId, [reading]);
@@ -377,21 +432,28 @@ export function createReadingsService(deps: { db: Db; clock: Clock; audit: Audit
           let window: readonly Reading[] = batch.windows.get(patientId) ?? [];
           for (const row of added) {
             const reading = ruleReading(row);
-            window = withReading(window, reading);
             const { from, to } = readingRuleSpan(reading.date, subject.timeZone);
-            const around = window.filter((r) => r.date >= from && r.date < to);
             // Without an enrolment date the core reports no adherence finding: that is evaluateAdherence's.
-            const { findings, own } = evaluateStoredReading(
-              {
-                readings: around,
-                thresholds: thresholdsOf(subject),
-                diagnosis: subject.diagnosis,
-                enrolledAt: null,
-                now,
-                timeZone: subject.timeZone,
-              },
-              reading,
-            );
+            const evaluate = (readings: readonly Reading[], of: Reading) =>
+              evaluateStoredReading(
+                {
+                  readings: readings.filter((r) => r.date >= from && r.date < to),
+                  thresholds: thresholdsOf(subject),
+                  diagnosis: subject.diagnosis,
+                  enrolledAt: null,
+                  now,
+                  timeZone: subject.timeZone,
+                },
+                of,
+              );
+            const before = parts.completed.get(row.id)?.before;
+            // A completed reading is new evidence only for what its new part satisfies.
+            const heldBefore = before ? [...evaluate(window, ruleReading(before)).own.keys()] : [];
+            window = before
+              ? replaceReading(window, ruleReading(before), reading)
+              : withReading(window, reading);
+            const { findings, own } = evaluate(window, reading);
+            for (const type of heldBefore) own.delete(type);
             planBatchAlertChanges(subject, findings, own, alertsOfPatient, changes);
           }
           touched.set(
@@ -410,18 +472,19 @@ export function createReadingsService(deps: { db: Db; clock: Clock; audit: Audit
         // (the product stored it). One statement for the whole batch, so ingestion pays once.
         await deps.audit.recordMany(
           db,
-          results
-            .filter(({ duplicate }) => !duplicate)
-            .map(({ reading }) => ({
+          [...newByPatient.values()].flat().map((reading) => {
+            const completes = parts.completed.has(reading.id);
+            return {
               actorUserId: reading.createdBy,
               clinicId: reading.clinicId,
               patientId: reading.patientId,
-              action: 'reading.created',
+              action: completes ? 'reading.completed' : 'reading.created',
               entityType: 'reading',
               entityId: reading.id,
-              message: readingAddedMessage(reading),
+              message: completes ? readingCompletedMessage(reading) : readingAddedMessage(reading),
               details: { source: reading.source, takenAt: reading.takenAt.toISOString() },
-            })),
+            };
+          }),
         );
         return results;
       });

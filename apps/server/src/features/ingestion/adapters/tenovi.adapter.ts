@@ -44,8 +44,9 @@ const vendorId = (m: Measurement) =>
 
 /**
  * Tenovi (vendors.md): values may be strings; blood pressure and pulse taken together share a timestamp
- * and become one reading (named by the blood pressure's id), an irregular-heartbeat flag joins them, and
- * `battery_percentage` is the device's battery. Metrics the product does not monitor are ignored.
+ * and become one reading (named by the blood pressure's id), also when each comes in its own request
+ * (`completes`: the later completes the stored reading, decision 0009); an irregular-heartbeat flag joins
+ * them, and `battery_percentage` is the device's battery. Metrics the product does not monitor are ignored.
  */
 export function adaptTenovi(payload: unknown): DeviceDelivery[] {
   const measurements = Array.isArray(payload)
@@ -88,7 +89,12 @@ export function adaptTenovi(payload: unknown): DeviceDelivery[] {
     const others: VendorReading[] = [];
     for (const { m, raw } of group) {
       if (m.metric === 'blood_pressure') {
-        bp.push({ ...reading(m, raw), systolic: whole(m.value_1), diastolic: whole(m.value_2) });
+        bp.push({
+          ...reading(m, raw),
+          systolic: whole(m.value_1),
+          diastolic: whole(m.value_2),
+          completes: true,
+        });
       } else if (m.metric === 'weight') {
         others.push({ ...reading(m, raw), weight: hundredths(m.value_1) });
       } else if (m.metric === 'battery_percentage' && m.value_1 !== null) {
@@ -109,7 +115,7 @@ export function adaptTenovi(payload: unknown): DeviceDelivery[] {
         partner.heartRate = whole(m.value_1);
         (partner.raw as unknown[]).push(raw);
       } else {
-        others.push({ ...reading(m, raw), heartRate: whole(m.value_1) });
+        others.push({ ...reading(m, raw), heartRate: whole(m.value_1), completes: true });
       }
     }
     delivery.readings.push(...bp, ...others);

@@ -1,0 +1,165 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alerts, auditEvents } from '../../db/schema/index.js';
+import { addPatient, createWorld, patientBody, type World } from '../patients/patient-fixtures.js';
+import { deliver, pairDevice, readingsOf } from './ingestion-fixtures.js';
+
+/**
+ * Tenovi sends one measurement per request unless told to post arrays (vendors.md): a blood pressure and
+ * its pulse then come in two requests with one timestamp, and still make one reading (decision 0009, "A
+ * measurement sent in parts"), with the alerts of one reading.
+ */
+let w: World;
+const db = () => w.t.app.vigil.database.db;
+const hour = 3_600_000;
+let device = 0;
+
+beforeAll(async () => {
+  w = await createWorld();
+});
+afterAll(() => w.close());
+
+/** A patient with a Tenovi cuff of their own. */
+async function patientWithCuff() {
+  const patientId = await addPatient(w, 'northStaff', patientBody());
+  const hwi = `tv-parts-${++device}`;
+  await pairDevice(db(), patientId, 'Tenovi', hwi);
+  return { patientId, hwi };
+}
+
+const bloodPressure = (hwi: string, at: Date, systolic: number, diastolic: number) => ({
+  metric: 'blood_pressure',
+  hwi_device_id: hwi,
+  value_1: String(systolic),
+  value_2: String(diastolic),
+  timestamp: at.toISOString(),
+  filter_params: { measurement_index: '0' },
+});
+const pulse = (hwi: string, at: Date, bpm: number) => ({
+  metric: 'pulse',
+  hwi_device_id: hwi,
+  value_1: String(bpm),
+  value_2: null,
+  timestamp: at.toISOString(),
+  filter_params: { measurement_index: '0' },
+});
+
+async function send(payload: unknown) {
+  const res = await deliver(w.t.app, 'tenovi', payload);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { stored: number; duplicates: number };
+}
+
+const valuesOf = async (patientId: string) =>
+  (await readingsOf(db(), patientId)).map((r) => ({
+    takenAt: r.takenAt,
+    systolic: r.systolic,
+    diastolic: r.diastolic,
+    heartRate: r.heartRate,
+  }));
+
+const openAlerts = async (patientId: string) =>
+  (await db().select().from(alerts).where(eq(alerts.patientId, patientId)))
+    .filter((a) => !a.dismissedAt)
+    .map((a) => ({ type: a.type, readingDate: a.readingDate }));
+
+describe('a blood pressure and its pulse in two requests', () => {
+  it('the pulse completes the stored blood pressure; either sent again is a duplicate', async () => {
+    const { patientId, hwi } = await patientWithCuff();
+    const at = new Date(w.t.clock.now().getTime() - 2 * hour);
+    const bp = bloodPressure(hwi, at, 142, 91);
+    const hr = pulse(hwi, at, 77);
+
+    expect(await send(bp)).toEqual({ stored: 1, duplicates: 0 });
+    expect(await send(hr)).toEqual({ stored: 1, duplicates: 0 });
+    expect(await send(hr)).toEqual({ stored: 0, duplicates: 1 });
+    expect(await send(bp)).toEqual({ stored: 0, duplicates: 1 });
+
+    const [reading, ...others] = await readingsOf(db(), patientId);
+    expect(others).toEqual([]);
+    expect(reading).toMatchObject({ systolic: 142, diastolic: 91, heartRate: 77, raw: [bp, hr] });
+    const trail = await db()
+      .select({ action: auditEvents.action, details: auditEvents.details })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityType, 'reading'), eq(auditEvents.entityId, reading!.id)))
+      .orderBy(asc(auditEvents.written));
+    expect(trail.map((e) => ({ action: e.action, message: e.details?.message }))).toEqual([
+      { action: 'reading.created', message: 'Received a reading from Tenovi: 142/91 mmHg' },
+      { action: 'reading.completed', message: 'Completed a reading from Tenovi: 142/91 mmHg, 77 bpm' },
+    ]);
+  });
+
+  it('the blood pressure completes a pulse stored first', async () => {
+    const { patientId, hwi } = await patientWithCuff();
+    const at = new Date(w.t.clock.now().getTime() - 3 * hour);
+    expect(await send(pulse(hwi, at, 64))).toEqual({ stored: 1, duplicates: 0 });
+    expect(await send(bloodPressure(hwi, at, 128, 82))).toEqual({ stored: 1, duplicates: 0 });
+    expect(await send(pulse(hwi, at, 64))).toEqual({ stored: 0, duplicates: 1 });
+    expect(await valuesOf(patientId)).toEqual([{ takenAt: at, systolic: 128, diastolic: 82, heartRate: 64 }]);
+  });
+
+  it('sent at the same moment (one batch), they make one reading', async () => {
+    const { patientId, hwi } = await patientWithCuff();
+    const at = new Date(w.t.clock.now().getTime() - 4 * hour);
+    const answers = await Promise.all([
+      send(bloodPressure(hwi, at, 150, 95)),
+      send(pulse(hwi, at, 88)),
+      send(pulse(hwi, at, 88)),
+    ]);
+    expect(answers.map((a) => a.stored + a.duplicates)).toEqual([1, 1, 1]);
+    expect(await valuesOf(patientId)).toEqual([{ takenAt: at, systolic: 150, diastolic: 95, heartRate: 88 }]);
+  });
+
+  it('a pulse of another instant, or of another device at the same instant, is a reading of its own', async () => {
+    const { patientId, hwi } = await patientWithCuff();
+    const other = await patientWithCuff();
+    const at = new Date(w.t.clock.now().getTime() - 5 * hour);
+    const later = new Date(at.getTime() + 1000);
+    await send(bloodPressure(hwi, at, 131, 84));
+    await send(pulse(hwi, later, 70));
+    await send(pulse(other.hwi, at, 71));
+    expect(await valuesOf(patientId)).toEqual([
+      { takenAt: at, systolic: 131, diastolic: 84, heartRate: null },
+      { takenAt: later, systolic: null, diastolic: null, heartRate: 70 },
+    ]);
+    expect(await valuesOf(other.patientId)).toEqual([
+      { takenAt: at, systolic: null, diastolic: null, heartRate: 71 },
+    ]);
+  });
+});
+
+describe('the alerts of a completed reading', () => {
+  it('a high pulse completing a blood pressure opens the heart-rate alert on the reading', async () => {
+    const { patientId, hwi } = await patientWithCuff();
+    const at = new Date(w.t.clock.now().getTime() - 6 * hour);
+    await send(bloodPressure(hwi, at, 132, 84));
+    expect(await openAlerts(patientId)).toEqual([]);
+    await send(pulse(hwi, at, 131));
+    expect(await openAlerts(patientId)).toEqual([{ type: 'HeartRateHigh', readingDate: at }]);
+  });
+
+  it('a high blood pressure completing a pulse opens its alert', async () => {
+    const { patientId, hwi } = await patientWithCuff();
+    const at = new Date(w.t.clock.now().getTime() - 8 * hour);
+    await send(pulse(hwi, at, 64));
+    await send(bloodPressure(hwi, at, 204, 96));
+    expect(await openAlerts(patientId)).toEqual([{ type: 'BPHighSingle', readingDate: at }]);
+  });
+
+  it('a blood-pressure alert dismissed before the pulse arrived stays dismissed', async () => {
+    const { patientId, hwi } = await patientWithCuff();
+    const at = new Date(w.t.clock.now().getTime() - 7 * hour);
+    await send(bloodPressure(hwi, at, 205, 104));
+    const [high] = await openAlerts(patientId);
+    expect(high).toEqual({ type: 'BPHighSingle', readingDate: at });
+    const [stored] = await db().select().from(alerts).where(eq(alerts.patientId, patientId));
+    const dismissed = await w.as('northStaff').post(`/api/alerts/${stored!.id}/dismiss`);
+    expect(dismissed.statusCode, dismissed.body).toBe(200);
+
+    await send(pulse(hwi, at, 76));
+    expect(await openAlerts(patientId)).toEqual([]);
+    expect(await valuesOf(patientId)).toEqual([
+      { takenAt: at, systolic: 205, diastolic: 104, heartRate: 76 },
+    ]);
+  });
+});
