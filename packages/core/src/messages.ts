@@ -68,6 +68,7 @@ export const messages = {
   timeMustBePositive: 'Enter a time greater than 0',
   careNavigatorPortal: 'Care navigators belong to the CIRCLE portal',
   dateRangeOrder: 'The start date must not be after the end date',
+  tooLong: (max: number) => `Must be ${max} characters or fewer`,
 } as const;
 
 /** Toast texts of both documents, success and failure. */

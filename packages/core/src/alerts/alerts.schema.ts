@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredError } from '../format/fields.schema.js';
 import { detailPageErrors, messages } from '../messages.js';
 import { manualAlertTypes } from './alerts.constants.js';
 import {
@@ -68,9 +69,9 @@ const storable = (d: Date) => d.getTime() <= latestStorable;
 export function createAlertForm(now: () => Date = () => new Date()) {
   return z
     .object({
-      alertType: z.enum(manualAlertTypes, { error: messages.required }),
+      alertType: z.enum(manualAlertTypes, { error: requiredError }),
       snoozedUntilDate: z.coerce
-        .date({ error: messages.required })
+        .date({ error: requiredError })
         .refine(storable, detailPageErrors.dateTooLate),
       customDescription: z.string().trim().max(500).optional(),
     })
@@ -94,7 +95,7 @@ export function createAlertRequest(now: () => Date = () => new Date()) {
 export function snoozeAlertRequest(now: () => Date = () => new Date()) {
   return z.object({
     snoozeUntil: z.coerce
-      .date({ error: messages.required })
+      .date({ error: requiredError })
       .refine((d) => d.getTime() > now().getTime(), messages.dateMustBeFuture)
       .refine(storable, detailPageErrors.dateTooLate),
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredMatching, requiredText } from '../format/fields.schema.js';
+import { requiredError, requiredMatching, requiredText } from '../format/fields.schema.js';
 import { messages } from '../messages.js';
 import {
   type DeviceBrand,
@@ -39,8 +39,8 @@ function identifierProblem(brand: DeviceBrand, serialNumber: string): string | n
 }
 
 const deviceFields = {
-  brand: z.enum(deviceBrands, { error: messages.required }),
-  type: z.enum(deviceTypes, { error: messages.required }),
+  brand: z.enum(deviceBrands, { error: requiredError }),
+  type: z.enum(deviceTypes, { error: requiredError }),
   /** eDevice only: the hub the Bluetooth device forwards through. */
   hubSerialNumber: z.string().trim().max(40).nullish(),
   clinicId: z.string().nullish(),

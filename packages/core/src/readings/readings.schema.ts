@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { z } from 'zod';
+import { requiredError } from '../format/fields.schema.js';
 import { storableYear } from '../format/patterns.constants.js';
 import { detailPageErrors, messages, toasts } from '../messages.js';
 import { GraphFilterData } from '../patients/patient-details.js';
@@ -144,7 +145,7 @@ export function manualReadingsRequest(now: () => Date = () => new Date()) {
         .pipe(z.coerce.date({ error: messages.invalidDate }))
         .refine((d) => d.getUTCFullYear() >= 1900, messages.invalidDate)
         .refine((d) => d.getTime() <= now().getTime() + clockSkewMs, messages.readingInFuture),
-      timezone: z.enum(readingTimeZoneIds, { error: messages.required }),
+      timezone: z.enum(readingTimeZoneIds, { error: requiredError }),
       systolic: bounded('systolic').optional(),
       diastolic: bounded('diastolic').optional(),
       heartRate: bounded('heartRate').optional(),

@@ -139,12 +139,12 @@ describe('POST /alerts', () => {
 
   it('refuses a missing type or date, a type staff cannot create and a date not in the future or too far', async () => {
     const before = await tableCounts();
-    const cases: [Record<string, unknown>, string, string][] = [
+    const cases: [Record<string, unknown>, string, unknown][] = [
       [{ snoozedUntilDate: later(hour) }, 'alertData.alertType', messages.required],
       [
         { alertType: 'BPHighSingle', snoozedUntilDate: later(hour) },
         'alertData.alertType',
-        messages.required,
+        expect.stringMatching(/^Invalid option: expected one of "CallFollowUp"\|"Custom"/),
       ],
       [{ alertType: 'Custom' }, 'alertData.snoozedUntilDate', messages.required],
       [{ alertType: 'Custom', snoozedUntilDate: 'soon' }, 'alertData.snoozedUntilDate', messages.required],
@@ -162,8 +162,8 @@ describe('POST /alerts', () => {
     for (const [alertData, field, message] of cases) {
       const res = await w.as('northStaff').post('/api/alerts', { patientId: zed, alertData });
       expect(res.statusCode, JSON.stringify(alertData)).toBe(400);
-      expect(res.json().fields[field], JSON.stringify(alertData)).toBe(message);
-      expect(res.json().message).toBe(message);
+      expect(res.json().fields[field], JSON.stringify(alertData)).toEqual(message);
+      expect(res.json().message).toEqual(message);
     }
     expect(await tableCounts()).toEqual(before);
   });
