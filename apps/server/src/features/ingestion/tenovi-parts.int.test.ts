@@ -27,21 +27,21 @@ async function patientWithCuff() {
   return { patientId, hwi };
 }
 
-const bloodPressure = (hwi: string, at: Date, systolic: number, diastolic: number) => ({
+const bloodPressure = (hwi: string, at: Date, systolic: number, diastolic: number, index = '0') => ({
   metric: 'blood_pressure',
   hwi_device_id: hwi,
   value_1: String(systolic),
   value_2: String(diastolic),
   timestamp: at.toISOString(),
-  filter_params: { measurement_index: '0' },
+  filter_params: { measurement_index: index },
 });
-const pulse = (hwi: string, at: Date, bpm: number) => ({
+const pulse = (hwi: string, at: Date, bpm: number, index = '0') => ({
   metric: 'pulse',
   hwi_device_id: hwi,
   value_1: String(bpm),
   value_2: null,
   timestamp: at.toISOString(),
-  filter_params: { measurement_index: '0' },
+  filter_params: { measurement_index: index },
 });
 
 async function send(payload: unknown) {
@@ -128,6 +128,74 @@ describe('a blood pressure and its pulse in two requests', () => {
   });
 });
 
+describe('parts, arrays and removed readings', () => {
+  it('a pulse pairs with the blood pressure of its measurement index, and any notation of the instant is one', async () => {
+    const { patientId, hwi } = await patientWithCuff();
+    const at = new Date(w.t.clock.now().getTime() - 9 * hour);
+    await send(bloodPressure(hwi, at, 150, 90, '1'));
+    await send(bloodPressure(hwi, at, 120, 70, '2'));
+    await send({ ...pulse(hwi, at, 100, '2'), timestamp: at.toISOString().replace('.000Z', '+00:00') });
+    await send(pulse(hwi, at, 60, '1'));
+    expect(
+      (await readingsOf(db(), patientId)).map((r) => [r.systolic, r.heartRate]).sort((a, b) => a[0]! - b[0]!),
+    ).toEqual([
+      [120, 100],
+      [150, 60],
+    ]);
+  });
+
+  it('an array after one of its parts completes the reading, in either order', async () => {
+    const { patientId, hwi } = await patientWithCuff();
+    const first = new Date(w.t.clock.now().getTime() - 10 * hour);
+    const second = new Date(first.getTime() + 60_000);
+    await send(pulse(hwi, first, 71));
+    expect(await send([bloodPressure(hwi, first, 139, 85), pulse(hwi, first, 71)])).toEqual({
+      stored: 1,
+      duplicates: 0,
+    });
+    await send(bloodPressure(hwi, second, 141, 86));
+    expect(await send([bloodPressure(hwi, second, 141, 86), pulse(hwi, second, 72)])).toEqual({
+      stored: 1,
+      duplicates: 0,
+    });
+    expect(await send([bloodPressure(hwi, second, 141, 86), pulse(hwi, second, 72)])).toEqual({
+      stored: 0,
+      duplicates: 1,
+    });
+    expect(await valuesOf(patientId)).toEqual([
+      { takenAt: first, systolic: 139, diastolic: 85, heartRate: 71 },
+      { takenAt: second, systolic: 141, diastolic: 86, heartRate: 72 },
+    ]);
+  });
+
+  it('a reading staff removed stays removed: its parts sent again are duplicates, a part it lacked is kept on it', async () => {
+    const { patientId, hwi } = await patientWithCuff();
+    const at = new Date(w.t.clock.now().getTime() - 11 * hour);
+    const later = new Date(at.getTime() + 60_000);
+    await send(bloodPressure(hwi, at, 150, 90));
+    await send(pulse(hwi, at, 77));
+    await send(pulse(hwi, later, 88));
+    const [joined, alone] = await readingsOf(db(), patientId);
+    for (const { id } of [joined!, alone!]) {
+      const removed = await w.as('northStaff').delete(`/api/readings/${id}`);
+      expect(removed.statusCode, removed.body).toBe(200);
+    }
+
+    expect(await send(pulse(hwi, at, 77))).toEqual({ stored: 0, duplicates: 1 });
+    expect(await send(bloodPressure(hwi, at, 150, 90))).toEqual({ stored: 0, duplicates: 1 });
+    expect(await send([pulse(hwi, later, 88), bloodPressure(hwi, later, 210, 120)])).toEqual({
+      stored: 1,
+      duplicates: 0,
+    });
+    const rows = await readingsOf(db(), patientId);
+    expect(rows.map((r) => [r.systolic, r.heartRate, r.removedAt !== null])).toEqual([
+      [150, 77, true],
+      [210, 88, true],
+    ]);
+    expect(await openAlerts(patientId)).toEqual([]);
+  });
+});
+
 describe('the alerts of a completed reading', () => {
   it('a high pulse completing a blood pressure opens the heart-rate alert on the reading', async () => {
     const { patientId, hwi } = await patientWithCuff();
@@ -144,6 +212,22 @@ describe('the alerts of a completed reading', () => {
     await send(pulse(hwi, at, 64));
     await send(bloodPressure(hwi, at, 204, 96));
     expect(await openAlerts(patientId)).toEqual([{ type: 'BPHighSingle', readingDate: at }]);
+  });
+
+  it('a heart-rate alert dismissed before the array arrived stays dismissed', async () => {
+    const { patientId, hwi } = await patientWithCuff();
+    const at = new Date(w.t.clock.now().getTime() - 12 * hour);
+    await send(pulse(hwi, at, 131));
+    const [stored] = await db().select().from(alerts).where(eq(alerts.patientId, patientId));
+    expect(stored).toMatchObject({ type: 'HeartRateHigh', readingDate: at });
+    const dismissed = await w.as('northStaff').post(`/api/alerts/${stored!.id}/dismiss`);
+    expect(dismissed.statusCode, dismissed.body).toBe(200);
+
+    await send([bloodPressure(hwi, at, 139, 85), pulse(hwi, at, 131)]);
+    expect(await openAlerts(patientId)).toEqual([]);
+    expect(await valuesOf(patientId)).toEqual([
+      { takenAt: at, systolic: 139, diastolic: 85, heartRate: 131 },
+    ]);
   });
 
   it('a blood-pressure alert dismissed before the pulse arrived stays dismissed', async () => {

@@ -101,7 +101,7 @@ describe('each vendor, in its own format, stored in the product units', () => {
     expect(await readingsOf(db(), p.tenovi)).toEqual([
       expect.objectContaining({
         source: 'TENOVI',
-        vendorReadingId: 'TV-BPM-0042:blood_pressure:2026-11-02T14:00:00Z:0',
+        vendorReadingId: 'TV-BPM-0042:2026-11-02T14:00:00.000Z:0',
         systolic: 142,
         diastolic: 91,
         heartRate: 77,

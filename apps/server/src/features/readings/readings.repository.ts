@@ -269,32 +269,6 @@ export function createReadingsRepository(db: DbOrTx) {
         );
     },
 
-    /** The readings, not removed, taken by these devices of these patients at these instants. */
-    async findTakenTogether(
-      keys: readonly Pick<ReadingRow, 'patientId' | 'deviceId' | 'source' | 'takenAt'>[],
-    ): Promise<ReadingRow[]> {
-      if (keys.length === 0) return [];
-      const json = JSON.stringify(
-        keys.map((k) => ({
-          patient_id: k.patientId,
-          device_id: k.deviceId,
-          source: k.source,
-          taken_at: k.takenAt.toISOString(),
-        })),
-      );
-      return db
-        .select()
-        .from(readings)
-        .where(
-          and(
-            isNull(readings.removedAt),
-            sql`(${readings.patientId}, ${readings.deviceId}, ${readings.source}, ${readings.takenAt}) in (
-              select patient_id, device_id, source, taken_at from jsonb_to_recordset(${json}::jsonb)
-                as k(patient_id uuid, device_id uuid, source text, taken_at timestamptz))`,
-          ),
-        );
-    },
-
     /** Stores the values and raw payloads of readings that parts sent apart completed, in one statement. */
     async completeReadings(
       values: readonly Pick<ReadingRow, 'id' | 'systolic' | 'diastolic' | 'heartRate' | 'raw'>[],

@@ -30,7 +30,7 @@ import {
   readingCompletedMessage,
   readingRemovedMessage,
 } from './reading-audit-messages.js';
-import { joinParts } from './reading-parts.js';
+import { addedBy, joinedRaw } from './reading-parts.js';
 import {
   type AlertSubject,
   createReadingsRepository,
@@ -317,15 +317,14 @@ export function createReadingsService(deps: { db: Db; clock: Clock; audit: Audit
         }
         const windowSpans = new Map([...spansOf].map(([id, spans]) => [id, disjointSpans(spans)]));
 
-        // A second reading of one (source, vendor id) in the batch is a resend of the first.
+        // A second reading of one (source, vendor id) in the batch is a resend of the first, or, for parts
+        // of one measurement (`completes`), its other part: joined to the first.
         const firstOfKey = new Map<string, number>();
         const duplicateOf: (number | null)[] = [];
-        const rows: NewBatchReading[] = checked.map(({ input, values, source, vendorReadingId }, i) => {
-          const key = vendorReadingId === null ? null : `${source}\u0000${vendorReadingId}`;
-          const first = key === null ? undefined : firstOfKey.get(key);
-          duplicateOf.push(first ?? null);
-          if (key !== null && first === undefined) firstOfKey.set(key, i);
-          return {
+        const joinedTo = new Map<number, number>();
+        const rows: NewBatchReading[] = [];
+        checked.forEach(({ input, values, source, vendorReadingId }, i) => {
+          const row: NewBatchReading = {
             id: randomUUID(),
             clinicId: subjects.get(input.patientId)!.clinicId,
             patientId: input.patientId,
@@ -338,32 +337,29 @@ export function createReadingsService(deps: { db: Db; clock: Clock; audit: Audit
             raw: input.raw ?? null,
             createdBy: input.createdBy ?? null,
           };
+          rows.push(row);
+          const key = vendorReadingId === null ? null : `${source}\u0000${vendorReadingId}`;
+          const first = key === null ? undefined : firstOfKey.get(key);
+          if (key !== null && first === undefined) firstOfKey.set(key, i);
+          const added =
+            first !== undefined && input.completes && checked[first]!.input.completes
+              ? addedBy(rows[first]!, row)
+              : null;
+          if (first !== undefined && added) {
+            Object.assign(rows[first]!, added, { raw: joinedRaw(rows[first]!.raw, row.raw) });
+            joinedTo.set(i, first);
+          }
+          duplicateOf.push(first !== undefined && !added ? first : null);
         });
-        // Parts of one measurement sent apart (Tenovi's blood pressure and pulse): joined, not stored alone.
-        const joinable = (i: number) =>
-          checked[i]!.input.completes === true && duplicateOf[i] === null && rows[i]!.deviceId !== null;
-        const parts = joinParts(
-          rows,
-          joinable,
-          rows.some((_, i) => joinable(i))
-            ? await repo.findTakenTogether(rows.filter((_, i) => joinable(i)))
-            : [],
-        );
-        const storesRow = (i: number) =>
-          duplicateOf[i] === null &&
-          !parts.resendOf.has(i) &&
-          !parts.joinedTo.has(i) &&
-          !parts.resentStored.has(i) &&
-          !parts.completes.has(i);
+        const storesRow = (i: number) => duplicateOf[i] === null && !joinedTo.has(i);
         const batch = await repo.insertManyWithRuleInputs(
           rows.filter((_, i) => storesRow(i)),
           windowSpans,
           readingAlertTypes,
         );
-        const completed = [...parts.completed.values()].map(({ after }) => after);
-        await repo.completeReadings(completed);
 
-        // Readings the vendor had delivered before this batch: answered with the stored row.
+        // Readings the vendor had delivered before this batch: answered with the stored row, or completed
+        // by the parts they lacked.
         const resent = rows.filter((r, i) => storesRow(i) && !batch.inserted.has(r.id));
         const stored = new Map(
           (
@@ -372,23 +368,13 @@ export function createReadingsService(deps: { db: Db; clock: Clock; audit: Audit
             )
           ).map((r) => [`${r.source}\u0000${r.vendorReadingId}`, r]),
         );
+        /** Stored readings completed by this batch: as they were, and as they are now. */
+        const completed = new Map<string, { before: ReadingRow; after: ReadingRow }>();
         const results: RecordedReading[] = [];
         rows.forEach((row, i) => {
-          const first = duplicateOf[i] ?? parts.resendOf.get(i);
+          const first = duplicateOf[i] ?? joinedTo.get(i);
           if (first !== null && first !== undefined) {
-            results.push({ reading: results[first]!.reading, duplicate: true });
-            return;
-          }
-          const joinedTo = parts.joinedTo.get(i);
-          // A part joined to a reading the vendor had delivered before is a resend like it.
-          if (joinedTo !== undefined) {
-            results.push(results[joinedTo]!);
-            return;
-          }
-          const resentId = parts.resentStored.get(i);
-          const completesId = parts.completes.get(i);
-          if (resentId ?? completesId) {
-            results.push({ reading: parts.stored.get((resentId ?? completesId)!)!, duplicate: !completesId });
+            results.push({ reading: results[first]!.reading, duplicate: !joinedTo.has(i) });
             return;
           }
           const createdAt = batch.inserted.get(row.id);
@@ -408,8 +394,21 @@ export function createReadingsService(deps: { db: Db; clock: Clock; audit: Audit
           }
           const found = stored.get(`${row.source}\u0000${row.vendorReadingId}`);
           if (!found) throw new AppError('CONFLICT', 'This reading was already received.');
-          results.push({ reading: found, duplicate: true });
+          const added = checked[i]!.input.completes ? addedBy(found, row) : null;
+          if (!added) {
+            results.push({ reading: found, duplicate: true });
+            return;
+          }
+          // A part the stored reading lacked: kept on it, also when staff removed it (it stays removed).
+          const after: ReadingRow = {
+            ...found,
+            ...added,
+            raw: joinedRaw(found.raw, row.raw) as ReadingRow['raw'],
+          };
+          completed.set(found.id, { before: found, after });
+          results.push({ reading: after, duplicate: false });
         });
+        await repo.completeReadings([...completed.values()].map(({ after }) => after));
 
         // Each patient's new and completed readings in the order they were taken, evaluated as `record`
         // would have one after another: a backlog gives the same alerts in whatever order its payload lists it.
@@ -418,6 +417,8 @@ export function createReadingsService(deps: { db: Db; clock: Clock; audit: Audit
         for (const { reading, duplicate } of results) {
           if (duplicate || evaluated.has(reading.id)) continue;
           evaluated.add(reading.id);
+          // A removed reading counts nowhere, though a part completed it.
+          if (reading.removedAt) continue;
           const list = newByPatient.get(reading.patientId);
           if (list) list.push(reading);
           else newByPatient.set(reading.patientId, [reading]);
@@ -446,7 +447,7 @@ export function createReadingsService(deps: { db: Db; clock: Clock; audit: Audit
                 },
                 of,
               );
-            const before = parts.completed.get(row.id)?.before;
+            const before = completed.get(row.id)?.before;
             // A completed reading is new evidence only for what its new part satisfies.
             const heldBefore = before ? [...evaluate(window, ruleReading(before)).own.keys()] : [];
             window = before
@@ -472,8 +473,10 @@ export function createReadingsService(deps: { db: Db; clock: Clock; audit: Audit
         // (the product stored it). One statement for the whole batch, so ingestion pays once.
         await deps.audit.recordMany(
           db,
-          [...newByPatient.values()].flat().map((reading) => {
-            const completes = parts.completed.has(reading.id);
+          [
+            ...new Map(results.filter((r) => !r.duplicate).map((r) => [r.reading.id, r.reading])).values(),
+          ].map((reading) => {
+            const completes = completed.has(reading.id);
             return {
               actorUserId: reading.createdBy,
               clinicId: reading.clinicId,

@@ -161,7 +161,8 @@ describe('Tenovi', () => {
     expect(delivery).toMatchObject({ brand: 'Tenovi', deviceIdentifier: 'TV-BPM-0042', battery: 83 });
     expect(delivery!.readings).toHaveLength(1);
     expect(delivery!.readings[0]).toMatchObject({
-      vendorReadingId: 'TV-BPM-0042:blood_pressure:2026-11-02T14:00:00Z:0',
+      // Named by the measurement, not the metric: a pulse sent alone finds this reading (decision 0009).
+      vendorReadingId: 'TV-BPM-0042:2026-11-02T14:00:00.000Z:0',
       takenAt: new Date('2026-11-02T14:00:00Z'),
       systolic: 142,
       diastolic: 91,
@@ -176,13 +177,47 @@ describe('Tenovi', () => {
     const alone = adaptTenovi({ ...pulse, timestamp: '2026-11-02T15:00:00Z' })[0]!;
     expect(alone.readings).toEqual([
       expect.objectContaining({
-        vendorReadingId: 'TV-BPM-0042:pulse:2026-11-02T15:00:00Z:0',
+        vendorReadingId: 'TV-BPM-0042:2026-11-02T15:00:00.000Z:0',
         heartRate: 77,
       }),
     ]);
     const battery = adaptTenovi(tenoviArray[2])[0]!;
     expect(battery.readings).toEqual([]);
     expect(battery.battery).toBe(83);
+    const twoDevices = adaptTenovi([bp, { ...bp, hwi_device_id: 'tv-2', value_1: 120 }]);
+    expect(twoDevices.map((d) => [d.deviceIdentifier, d.readings[0]!.systolic])).toEqual([
+      ['TV-BPM-0042', 142],
+      ['TV-2', 120],
+    ]);
+  });
+
+  it('pairs a pulse with the blood pressure of its measurement index, in any notation of the instant', () => {
+    const [bp, pulse] = [tenoviArray[0]!, tenoviArray[1]!];
+    const at = (timestamp: string, index: string) => ({
+      timestamp,
+      filter_params: { measurement_index: index },
+    });
+    const [delivery] = adaptTenovi([
+      { ...bp, value_1: '150', value_2: '90', ...at('2026-11-02T14:00:00Z', '1') },
+      { ...bp, value_1: '120', value_2: '70', ...at('2026-11-02T14:00:00Z', '2') },
+      { ...pulse, value_1: '100', ...at('2026-11-02T14:00:00.000+00:00', '2') },
+      { ...pulse, value_1: '60', ...at('2026-11-02T15:00:00+01:00', '1') },
+    ]);
+    expect(delivery!.readings.map((r) => [r.vendorReadingId, r.systolic, r.heartRate])).toEqual([
+      ['TV-BPM-0042:2026-11-02T14:00:00.000Z:1', 150, 60],
+      ['TV-BPM-0042:2026-11-02T14:00:00.000Z:2', 120, 100],
+    ]);
+  });
+
+  it('refuses a measurement index too long to be part of an id', () => {
+    const [bp] = tenoviArray;
+    expect(
+      rejection(() => adaptTenovi({ ...bp, filter_params: { measurement_index: 'x'.repeat(41) } })).status,
+    ).toBe(400);
+  });
+
+  it('keeps devices apart', () => {
+    const [bp] = tenoviArray;
     const twoDevices = adaptTenovi([bp, { ...bp, hwi_device_id: 'tv-2', value_1: 120 }]);
     expect(twoDevices.map((d) => [d.deviceIdentifier, d.readings[0]!.systolic])).toEqual([
       ['TV-BPM-0042', 142],

@@ -24,7 +24,13 @@ const TenoviMeasurement = z
     device_name: z.string().nullish(),
     patient_id: z.unknown().optional(),
     filter_params: z
-      .object({ measurement_index: z.union([z.string(), z.number()]).nullish() })
+      .object({
+        measurement_index: z
+          .union([z.string(), z.number()])
+          .transform((v) => String(v).trim())
+          .refine((v) => v.length <= 40, 'Expected an index')
+          .nullish(),
+      })
       .loose()
       .nullish(),
   })
@@ -39,14 +45,24 @@ export type TenoviMeasurement = z.input<typeof TenoviMeasurement>;
 
 type Measurement = z.output<typeof TenoviMeasurement>;
 
-const vendorId = (m: Measurement) =>
-  `${m.hwi_device_id}:${m.metric}:${m.timestamp}:${m.filter_params?.measurement_index ?? ''}`;
+const measurementIndex = (m: Measurement) => m.filter_params?.measurement_index ?? '';
+
+/** vendors.md's id of one measurement: `hwi_device_id:metric:timestamp:measurement_index`. */
+const vendorId = (m: Measurement) => `${m.hwi_device_id}:${m.metric}:${m.timestamp}:${measurementIndex(m)}`;
 
 /**
- * Tenovi (vendors.md): values may be strings; blood pressure and pulse taken together share a timestamp
- * and become one reading (named by the blood pressure's id), also when each comes in its own request
- * (`completes`: the later completes the stored reading, decision 0009); an irregular-heartbeat flag joins
- * them, and `battery_percentage` is the device's battery. Metrics the product does not monitor are ignored.
+ * The id of a blood pressure and its pulse, together or each in its own request: the device, the instant
+ * (in one notation, whichever the payload used) and the measurement's index, without the metric, so that
+ * the later part finds the reading of the earlier by its unique key (decision 0009).
+ */
+const cuffReadingId = (m: Measurement, takenAt: Date) =>
+  `${m.hwi_device_id}:${takenAt.toISOString()}:${measurementIndex(m)}`;
+
+/**
+ * Tenovi (vendors.md): values may be strings; a blood pressure and a pulse of one instant and measurement
+ * index are one reading (`cuffReadingId`), also when each comes in its own request (`completes`: the later
+ * completes the stored reading, decision 0009); an irregular-heartbeat flag joins them, and
+ * `battery_percentage` is the device's battery. Metrics the product does not monitor are ignored.
  */
 export function adaptTenovi(payload: unknown): DeviceDelivery[] {
   const measurements = Array.isArray(payload)
@@ -70,7 +86,7 @@ export function adaptTenovi(payload: unknown): DeviceDelivery[] {
       };
       deliveries.set(m.hwi_device_id, delivery);
     }
-    const key = `${m.hwi_device_id}\u0000${m.timestamp}`;
+    const key = `${m.hwi_device_id}\u0000${instant.parse(m.timestamp).getTime()}\u0000${measurementIndex(m)}`;
     byInstant.set(key, [...(byInstant.get(key) ?? []), { m, raw: rawOf(i) }]);
   });
 
@@ -80,7 +96,7 @@ export function adaptTenovi(payload: unknown): DeviceDelivery[] {
     const takenAt = instant.parse(first.timestamp);
     const reading = (m: Measurement, raw: unknown): VendorReading => ({
       source: 'TENOVI',
-      vendorReadingId: vendorId(m),
+      vendorReadingId: m.metric === 'weight' ? vendorId(m) : cuffReadingId(m, takenAt),
       deviceIdentifier: m.hwi_device_id,
       takenAt,
       raw: [raw],
