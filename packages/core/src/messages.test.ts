@@ -11,7 +11,7 @@ import {
   TemporaryPasswordForm,
 } from './auth/auth.schema.js';
 import { NewClinicForm } from './clinics/clinics.schema.js';
-import { DeviceForm, PairDeviceForm } from './devices/devices.schema.js';
+import { DeviceForm, DeviceRequest, PairDeviceForm } from './devices/devices.schema.js';
 import { MedicationForm } from './medications/medications.schema.js';
 import { messages } from './messages.js';
 import { MonthlyNoteRequest } from './notes/notes.schema.js';
@@ -156,8 +156,14 @@ describe('every validation message of the specification is produced by a schema'
     expect(issues.map((i) => i.message)).toContain(messages[key]);
   });
 
+  it('tooLong, for a text over its limit that names no message of its own', () => {
+    const issues = DeviceRequest.safeParse({ brand: 'Tenovi', type: 'Scale', serialNumber: 'x'.repeat(41) })
+      .error?.issues;
+    expect(issues?.map((i) => i.message)).toEqual([messages.tooLong(40)]);
+  });
+
   it('covers every message that is not a screen text', () => {
-    const covered = new Set<MessageKey>([...produced.map(([key]) => key), ...notValidation]);
+    const covered = new Set<MessageKey>([...produced.map(([key]) => key), ...notValidation, 'tooLong']);
     expect(Object.keys(messages).filter((key) => !covered.has(key as MessageKey))).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { requiredError } from '../format/fields.schema.js';
+import { instantInput } from '../format/iso-instant.js';
+import { z } from '../format/zod.js';
 import { detailPageErrors, messages } from '../messages.js';
 import { manualAlertTypes } from './alerts.constants.js';
 import {
@@ -69,10 +69,8 @@ const storable = (d: Date) => d.getTime() <= latestStorable;
 export function createAlertForm(now: () => Date = () => new Date()) {
   return z
     .object({
-      alertType: z.enum(manualAlertTypes, { error: requiredError }),
-      snoozedUntilDate: z.coerce
-        .date({ error: requiredError })
-        .refine(storable, detailPageErrors.dateTooLate),
+      alertType: z.enum(manualAlertTypes),
+      snoozedUntilDate: instantInput.refine(storable, detailPageErrors.dateTooLate),
       customDescription: z.string().trim().max(500).optional(),
     })
     .superRefine((v, ctx) => {
@@ -94,8 +92,7 @@ export function createAlertRequest(now: () => Date = () => new Date()) {
 /** POST /alerts/{id}/snooze body: snoozing is always into the future. */
 export function snoozeAlertRequest(now: () => Date = () => new Date()) {
   return z.object({
-    snoozeUntil: z.coerce
-      .date({ error: requiredError })
+    snoozeUntil: instantInput
       .refine((d) => d.getTime() > now().getTime(), messages.dateMustBeFuture)
       .refine(storable, detailPageErrors.dateTooLate),
   });

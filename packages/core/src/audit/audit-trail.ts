@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { calendarDay, defaultTimeZone, startOfCalendarDay } from '../format/calendar.helpers.js';
 import { storableYear } from '../format/patterns.constants.js';
 import { formatDate } from '../format/text.helpers.js';
+import { z } from '../format/zod.js';
 import { messages } from '../messages.js';
 import { type RoleType, roleLabel } from '../users/roles.js';
 

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { requiredError } from '../format/fields.schema.js';
+import { z } from '../format/zod.js';
 import { messages } from '../messages.js';
 import { accessLevels, portals, roleTypes } from '../users/roles.js';
 import {
@@ -11,12 +10,12 @@ import {
   temporaryPasswordLength,
 } from './password-rules.js';
 
-const requiredString = z.string({ error: requiredError }).trim().min(1, messages.required);
+const requiredString = z.string().trim().min(1, messages.required);
 
 /** Login, step one, and the verification-code step (spec administration 5: Login). */
 export const LoginForm = z.object({
   email: requiredString.pipe(z.email(messages.emailMustBeValid)),
-  password: z.string({ error: requiredError }).min(1, messages.required),
+  password: z.string().min(1, messages.required),
 });
 export type LoginForm = z.infer<typeof LoginForm>;
 
@@ -27,7 +26,7 @@ export const VerificationCodeForm = z.object({
 
 /** POST /api/auth body: the login fields, plus the code on the second step. */
 export const LoginRequest = LoginForm.extend({
-  password: z.string({ error: requiredError }).min(1, messages.required).max(200),
+  password: z.string().min(1, messages.required).max(200),
   verificationCode: z.string().trim().regex(verificationCodePattern, 'Enter the 6-digit code').optional(),
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
@@ -44,14 +43,14 @@ export type RecoverForm = z.infer<typeof RecoverForm>;
 
 /** A new password as set through the set-password link: min 8, an upper case letter and a special character. */
 export const newPassword = z
-  .string({ error: requiredError })
+  .string()
   .min(1, messages.required)
   .min(passwordMinLength, messages.passwordMin8)
   .max(128)
   .refine((v) => hasUpper(v) && hasAnySpecial(v), messages.passwordRule);
 
 export const SetPasswordForm = z
-  .object({ password: newPassword, confirmPassword: z.string({ error: requiredError }) })
+  .object({ password: newPassword, confirmPassword: z.string() })
   .refine((v) => v.password === v.confirmPassword, {
     message: messages.passwordMismatch,
     path: ['confirmPassword'],
@@ -67,7 +66,7 @@ export type SetPasswordRequest = z.infer<typeof SetPasswordRequest>;
 
 /** Change password: new password with upper, lower and one of #?!@$%^&*- (same message as set password). */
 export const changedPassword = z
-  .string({ error: requiredError })
+  .string()
   .min(1, messages.required)
   .min(passwordMinLength, messages.passwordMin8)
   .max(128)
@@ -75,9 +74,9 @@ export const changedPassword = z
 
 export const ChangePasswordForm = z
   .object({
-    currentPassword: z.string({ error: requiredError }).min(1, messages.required),
+    currentPassword: z.string().min(1, messages.required),
     newPassword: changedPassword,
-    confirmPassword: z.string({ error: requiredError }).min(1, messages.required),
+    confirmPassword: z.string().min(1, messages.required),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
     message: messages.passwordsMismatch,
@@ -86,7 +85,7 @@ export const ChangePasswordForm = z
 export type ChangePasswordForm = z.infer<typeof ChangePasswordForm>;
 
 export const ChangePasswordRequest = z.object({
-  currentPassword: z.string({ error: requiredError }).min(1, messages.required).max(200),
+  currentPassword: z.string().min(1, messages.required).max(200),
   newPassword: changedPassword,
 });
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
@@ -116,7 +115,7 @@ export const SignUpForm = z.object({
   lastName: requiredString.max(50, messages.nameTooLong),
   email: requiredString.pipe(z.email(messages.emailMustBeValid)),
   password: z
-    .string({ error: requiredError })
+    .string()
     .min(7)
     .refine((v) => hasUpper(v) && hasLower(v) && /\d/.test(v) && hasAnySpecial(v)),
 });

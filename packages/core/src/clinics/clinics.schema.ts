@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { CustomAlertsInput } from '../alerts/alerts.schema.js';
-import { requiredError, requiredMatching, requiredText } from '../format/fields.schema.js';
+import { requiredMatching, requiredText } from '../format/fields.schema.js';
 import { usPhonePattern } from '../format/patterns.constants.js';
+import { z } from '../format/zod.js';
 import { messages } from '../messages.js';
 
 const required = requiredText;
@@ -22,7 +22,7 @@ export const NewClinicForm = z
     clinic_address: required.max(500),
     clinic_admin_first_name: required.max(100),
     clinic_admin_last_name: required.max(100),
-    clinic_admin_role: z.enum(clinicAdminRoles, { error: requiredError }).default('PHYSICIAN'),
+    clinic_admin_role: z.enum(clinicAdminRoles).default('PHYSICIAN'),
     clinic_admin_phone: requiredMatching(usPhonePattern, messages.invalidPhone),
     clinic_admin_email: required.pipe(z.email(messages.invalidEmail)),
     // Shown only for a physician admin; a staff admin's protocol is dropped.

@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { requiredError, requiredMatching, requiredText } from '../format/fields.schema.js';
+import { requiredMatching, requiredText } from '../format/fields.schema.js';
+import { z } from '../format/zod.js';
 import { messages } from '../messages.js';
 import {
   type DeviceBrand,
@@ -33,14 +33,16 @@ export function normaliseSerialNumber(brand: DeviceBrand, identifier: string): s
 
 /** The identifier's rule for a brand (spec administration 5: Device), or null when it is fine. */
 function identifierProblem(brand: DeviceBrand, serialNumber: string): string | null {
+  // Separators alone ('--' for an eDevice address) are no identifier.
+  if (!serialNumber) return messages.required;
   if (brand === 'Withings' && serialNumber.length !== macLength) return messages.macLength;
   if (imeiBrands.includes(brand) && serialNumber.length !== imeiLength) return messages.imeiLength;
   return null;
 }
 
 const deviceFields = {
-  brand: z.enum(deviceBrands, { error: requiredError }),
-  type: z.enum(deviceTypes, { error: requiredError }),
+  brand: z.enum(deviceBrands),
+  type: z.enum(deviceTypes),
   /** eDevice only: the hub the Bluetooth device forwards through. */
   hubSerialNumber: z.string().trim().max(40).nullish(),
   clinicId: z.string().nullish(),

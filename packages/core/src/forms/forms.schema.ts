@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../format/zod.js';
 
 /**
  * Forms (questionnaires; spec patients 2.6 'Forms panel', 3 'Staff note', 7 `GET /forms`,

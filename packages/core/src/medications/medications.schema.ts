@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../format/zod.js';
 import { messages } from '../messages.js';
 
 export const doseUnits = ['ml', 'mg', 'g', 'drop', 'spray'] as const;

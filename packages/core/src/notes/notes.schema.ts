@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { requiredText } from '../format/fields.schema.js';
+import { z } from '../format/zod.js';
 import { detailPageErrors, messages } from '../messages.js';
 
 /** A staff note's text is required (spec patients 5). */

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import type { AlertCategory } from '../alerts/alerts.constants.js';
+import { z } from '../format/zod.js';
 import type { Medication } from '../medications/medications.schema.js';
 import type { PatientView } from './patient-view.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../format/zod.js';
 import { patientListPageSize } from './patients.constants.js';
 
 /**

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { storableYear } from '../format/patterns.constants.js';
+import { z } from '../format/zod.js';
 import { messages, textMessageTexts } from '../messages.js';
 import { providerName } from '../users/roles.js';
 

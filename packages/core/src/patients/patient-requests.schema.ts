@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../format/zod.js';
 import { type BulkTimeRequest, TrackTimeRequest } from '../time-tracking/time-tracking.schema.js';
 import { roleTypes } from '../users/roles.js';
 import { PatientFiltersQuery } from './patient-lists.schema.js';

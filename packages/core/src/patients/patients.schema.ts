@@ -1,8 +1,7 @@
 import { TZDate } from '@date-fns/tz';
-import { z } from 'zod';
 import { CustomAlertsInput } from '../alerts/alerts.schema.js';
 import { defaultTimeZone } from '../format/calendar.helpers.js';
-import { requiredError, requiredText } from '../format/fields.schema.js';
+import { requiredText } from '../format/fields.schema.js';
 import { patientPhonePattern, zipPattern } from '../format/patterns.constants.js';
 import {
   heightInInches,
@@ -11,6 +10,7 @@ import {
   phoneDigits,
   reminderTimeToDate,
 } from '../format/text.helpers.js';
+import { z } from '../format/zod.js';
 import { messages } from '../messages.js';
 import type { Portal } from '../users/roles.js';
 import {
@@ -31,10 +31,9 @@ import {
 
 const text = z.string().trim().max(200).nullish();
 const requiredName = requiredText.max(200);
-const requiredChoice = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values, { error: requiredError });
+const requiredChoice = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values);
 const wholeNumber = (max: number) =>
-  z.union([z.string(), z.number()], { error: requiredError }).transform((v, ctx) => {
+  z.union([z.string(), z.number()]).transform((v, ctx) => {
     const raw = String(v).trim();
     if (raw === '') ctx.addIssue({ code: 'custom', message: messages.required });
     else if (!/^\d+$/.test(raw)) ctx.addIssue({ code: 'custom', message: messages.mustBeNumber });
@@ -46,7 +45,7 @@ const wholeNumber = (max: number) =>
 /** MM/DD/YYYY, a real calendar date, not after today. */
 const dateOfBirth = (now: () => Date) =>
   z
-    .string({ error: requiredError })
+    .string()
     .trim()
     .min(1, messages.required)
     .transform((v, ctx) => {
@@ -124,14 +123,14 @@ export function patientForm(context: PatientFormContext) {
       firstName: requiredName,
       lastName: requiredName,
       email: z.preprocess(blankAsNull, z.string().trim().pipe(z.email(messages.provideEmail)).nullish()),
-      language: z.enum(languageCodes as [string, ...string[]], { error: requiredError }),
+      language: z.enum(languageCodes as [string, ...string[]]),
       dateOfBirth: dateOfBirth(now),
       gender: requiredChoice(genders),
       mr: text,
       diagnosis: requiredChoice(diagnoses),
       heightFeet: wholeNumber(8),
       heightInches: wholeNumber(11),
-      weight: z.union([z.string(), z.number()], { error: requiredError }).transform((v, ctx) => {
+      weight: z.union([z.string(), z.number()]).transform((v, ctx) => {
         const raw = String(v).trim();
         const n = Number(raw);
         if (raw === '') ctx.addIssue({ code: 'custom', message: messages.required });
@@ -144,7 +143,7 @@ export function patientForm(context: PatientFormContext) {
       phone: z.string().trim().nullish(),
       address: address.nullish(),
       preferences: preferences.prefault({}),
-      consent: z.object({ status: requiredChoice(consentStatuses) }, { error: requiredError }),
+      consent: z.object({ status: requiredChoice(consentStatuses) }),
       connectDevices: z.enum(yesNo).nullish(),
       shippingAddress: z.string().trim().max(500).nullish(),
       enrolled: z.boolean().default(false),

@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
-import { z } from 'zod';
 import { calendarDay, defaultTimeZone } from '../format/calendar.helpers.js';
+import { z } from '../format/zod.js';
 import { weekDays } from './patients.constants.js';
 
 /**

@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
-import { z } from 'zod';
-import { requiredError } from '../format/fields.schema.js';
+import { parseIsoInstant } from '../format/iso-instant.js';
 import { storableYear } from '../format/patterns.constants.js';
+import { z } from '../format/zod.js';
 import { detailPageErrors, messages, toasts } from '../messages.js';
 import { GraphFilterData } from '../patients/patient-details.js';
 import { readingBounds, readingTimeZoneIds } from './readings.constants.js';
@@ -142,10 +142,15 @@ export function manualReadingsRequest(now: () => Date = () => new Date()) {
         .string({ error: messages.dateRequired })
         .trim()
         .min(1, messages.dateRequired)
-        .pipe(z.coerce.date({ error: messages.invalidDate }))
-        .refine((d) => d.getUTCFullYear() >= 1900, messages.invalidDate)
+        // A day that exists, with its zone: JavaScript would read '2026-02-30' as March 2nd.
+        .transform((text, ctx) => {
+          const date = parseIsoInstant(text);
+          if (date && date.getUTCFullYear() >= 1900) return date;
+          ctx.addIssue({ code: 'custom', message: messages.invalidDate });
+          return z.NEVER;
+        })
         .refine((d) => d.getTime() <= now().getTime() + clockSkewMs, messages.readingInFuture),
-      timezone: z.enum(readingTimeZoneIds, { error: requiredError }),
+      timezone: z.enum(readingTimeZoneIds),
       systolic: bounded('systolic').optional(),
       diastolic: bounded('diastolic').optional(),
       heartRate: bounded('heartRate').optional(),

@@ -1,12 +1,12 @@
-import { z } from 'zod';
-import { requiredError, requiredText } from '../format/fields.schema.js';
+import { requiredText } from '../format/fields.schema.js';
+import { z } from '../format/zod.js';
 import { messages } from '../messages.js';
 import { patientReportTypes, reportKinds, reportVersions } from './reports.constants.js';
 
 const required = requiredText;
-const month = z.coerce.number({ error: requiredError }).int().min(1, messages.required).max(12);
+const month = z.coerce.number().int().min(1, messages.required).max(12);
 // At most 9998: a report's period ends on the first day after it, which must be a date the database holds.
-const year = z.coerce.number({ error: requiredError }).int().min(2018).max(9998);
+const year = z.coerce.number().int().min(2018).max(9998);
 
 /**
  * The admin Reports section: physician and clinic required; billing also requires a month. Monitoring
@@ -51,19 +51,19 @@ export const BillingReportQuery = z.object({
 
 /** The Export Data Report dialog: type, month and version are all required. */
 export const PatientReportForm = z.object({
-  type: z.enum(patientReportTypes, { error: requiredError }),
-  month: z.string({ error: requiredError }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, messages.required),
-  version: z.enum(reportVersions, { error: requiredError }),
+  type: z.enum(patientReportTypes),
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, messages.required),
+  version: z.enum(reportVersions),
 });
 export type PatientReportForm = z.infer<typeof PatientReportForm>;
 
 /** GET /reports/patient query. */
 export const PatientReportQuery = z.object({
-  type: z.enum(patientReportTypes, { error: requiredError }),
+  type: z.enum(patientReportTypes),
   month,
   year,
   physician: z.string().optional(),
   patient: required,
-  version: z.enum(reportVersions, { error: requiredError }),
+  version: z.enum(reportVersions),
   sendMail: z.stringbool().optional(),
 });

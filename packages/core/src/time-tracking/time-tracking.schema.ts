@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../format/zod.js';
 import { messages } from '../messages.js';
 import { bulkTimeDefaults, bulkTimeNotes } from './time-tracking.constants.js';
 

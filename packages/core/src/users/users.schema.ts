@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { temporaryPassword } from '../auth/auth.schema.js';
-import { requiredError, requiredMatching, requiredText } from '../format/fields.schema.js';
+import { requiredMatching, requiredText } from '../format/fields.schema.js';
 import { usPhonePattern } from '../format/patterns.constants.js';
+import { z } from '../format/zod.js';
 import { messages } from '../messages.js';
 import { portals, roleTypes } from './roles.js';
 
@@ -32,7 +32,7 @@ const userFields = z.object({
   lastName: required.max(100),
   phone,
   email,
-  clinicalRole: z.enum(clinicalRoles, { error: requiredError }),
+  clinicalRole: z.enum(clinicalRoles),
   admin: z.boolean(),
   timeTrackingEnabled: z.boolean(),
   emergencyProtocol: optionalText,
@@ -50,7 +50,7 @@ export type UserForm = z.infer<typeof UserForm>;
 
 /** POST /users: a CLINIC user belongs to a clinic and is a physician or staff; navigators are CIRCLE. */
 export const CreateUserRequest = UserForm.extend({
-  role: z.object({ portal: z.enum(portals, { error: requiredError }) }),
+  role: z.object({ portal: z.enum(portals) }),
   clinicId: z.string().trim().nullish(),
 }).superRefine((user, ctx) => {
   if (user.role.portal === 'CLINIC') {

@@ -147,7 +147,18 @@ describe('POST /alerts', () => {
         expect.stringMatching(/^Invalid option: expected one of "CallFollowUp"\|"Custom"/),
       ],
       [{ alertType: 'Custom' }, 'alertData.snoozedUntilDate', messages.required],
-      [{ alertType: 'Custom', snoozedUntilDate: 'soon' }, 'alertData.snoozedUntilDate', messages.required],
+      [{ alertType: 'Custom', snoozedUntilDate: null }, 'alertData.snoozedUntilDate', messages.required],
+      [
+        { alertType: 'Custom', snoozedUntilDate: 'soon' },
+        'alertData.snoozedUntilDate',
+        detailPageErrors.instantRequired,
+      ],
+      // A day that does not exist is not the next one (JavaScript reads February 30th as March 2nd).
+      [
+        { alertType: 'Custom', snoozedUntilDate: '2027-02-30T10:00:00Z' },
+        'alertData.snoozedUntilDate',
+        detailPageErrors.instantRequired,
+      ],
       [
         { alertType: 'Custom', snoozedUntilDate: w.t.clock.now().toISOString() },
         'alertData.snoozedUntilDate',
@@ -202,7 +213,8 @@ describe('POST /alerts/{id}/snooze', () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ snoozeUntil: later(-minute) }, messages.dateMustBeFuture],
       [{ snoozeUntil: w.t.clock.now().toISOString() }, messages.dateMustBeFuture],
-      [{ snoozeUntil: 'tomorrow' }, messages.required],
+      [{ snoozeUntil: 'tomorrow' }, detailPageErrors.instantRequired],
+      [{ snoozeUntil: '2027-02-30T10:00:00Z' }, detailPageErrors.instantRequired],
       [{ snoozeUntil: '+010000-01-01T00:00:00.000Z' }, detailPageErrors.dateTooLate],
       [{}, messages.required],
     ];

@@ -147,6 +147,11 @@ describe('adding a device', () => {
     expect(await fields({ brand: 'EDEVICE', type: 'Scale', serialNumber: 'A4:C1' })).toEqual({
       hubSerialNumber: messages.required,
     });
+    expect(
+      await fields({ brand: 'EDEVICE', type: 'Scale', serialNumber: '--', hubSerialNumber: 'H1' }),
+    ).toEqual({
+      serialNumber: messages.required,
+    });
     // What only an API client can send says what was expected, not 'Required'.
     expect(await fields({ brand: 'Fitbit', type: 'Scale', serialNumber: 'X1' })).toEqual({
       brand: expect.stringMatching(/expected one of .*"Withings"/),

@@ -131,6 +131,12 @@ describe('POST /pacients/{id}/bp-readings', () => {
     [[{ date: 0, timezone: pacific, weight: 180 }], 'readings.0.date', messages.dateRequired],
     [[{ date: 'yesterday', timezone: pacific, weight: 180 }], 'readings.0.date', messages.invalidDate],
     [
+      [{ date: '2026-02-30T16:00:00Z', timezone: pacific, weight: 180 }],
+      'readings.0.date',
+      messages.invalidDate,
+    ],
+    [[{ date: '2026-10-30T16:00', timezone: pacific, weight: 180 }], 'readings.0.date', messages.invalidDate],
+    [
       [{ date: '2026-11-02T16:00:00Z', timezone: 'Europe/Paris', weight: 180 }],
       'readings.0.timezone',
       expect.stringMatching(/^Invalid option: expected one of "America\/Anchorage"/),

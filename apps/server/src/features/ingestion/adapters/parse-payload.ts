@@ -1,4 +1,4 @@
-import { AppError, type DeviceBrand, deviceBrandSource } from '@vigil/core';
+import { AppError, type DeviceBrand, deviceBrandSource, parseIsoInstant } from '@vigil/core';
 import { z } from 'zod';
 import { integerMax } from '../../../db/limits.js';
 import type { DeviceDelivery, VendorReading } from '../ingestion.types.js';
@@ -51,27 +51,6 @@ export const vendorKey = z
   .transform((v) => String(v).trim())
   .refine((v) => v.length > 0 && v.length <= 200, 'Expected an id');
 
-const isoDateTime =
-  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
-
-/**
- * An ISO 8601 date and time with its zone, of a day that exists: JavaScript's own parsing would take
- * '2026-02-30' as March 2nd, and a time without a zone as the server's.
- */
-function fromIso(text: string): Date | null {
-  const match = isoDateTime.exec(text.trim());
-  if (!match) return null;
-  // Seconds may be left out: they count as 0.
-  const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0] = match
-    .slice(1, 7)
-    .map((part) => Number(part ?? 0));
-  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth) return null;
-  if (hour > 23 || minute > 59 || second > 59) return null;
-  const date = new Date(text.trim().replace(' ', 'T'));
-  return Number.isNaN(date.getTime()) ? null : date;
-}
-
 /** Epoch seconds from 2001-09-09 on; milliseconds when that large. Smaller numbers are no device's clock. */
 const epochFloorSeconds = 1e9;
 
@@ -80,7 +59,7 @@ export const instant = z.union([z.string(), z.number()]).transform((value, ctx) 
   const numeric = typeof value === 'number' ? value : /^\d+$/.test(value.trim()) ? Number(value) : null;
   const date =
     numeric === null
-      ? fromIso(value as string)
+      ? parseIsoInstant(value as string)
       : Number.isInteger(numeric) && numeric >= epochFloorSeconds
         ? new Date(numeric < 1e12 ? numeric * 1000 : numeric)
         : null;
@@ -135,7 +114,7 @@ export function onlyValuesOf(
 
 /** An instant given as ISO 8601 only, with its zone (the formats whose documentation says so). */
 export const isoInstant = z.string().transform((value, ctx) => {
-  const date = fromIso(value);
+  const date = parseIsoInstant(value);
   if (date === null) {
     ctx.addIssue({ code: 'custom', message: 'Expected an ISO 8601 date and time' });
     return z.NEVER;
