@@ -91,9 +91,16 @@ test.describe('device management (operator portal)', () => {
     await chooseOption(page, 'Device Brand', 'eDevice');
     await expect(page.getByRole('textbox', { name: 'Bluetooth Address' })).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Hub Serial Number' })).toBeVisible();
+    await save.click();
+    await expect(page.getByRole('textbox', { name: 'Hub Serial Number' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
     await chooseOption(page, 'Device Brand', 'Tenovi');
     await expect(page.getByRole('textbox', { name: 'Device ID' })).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Hub Serial Number' })).toHaveCount(0);
+    // The hub's error went with the eDevice brand: Save is offered again.
+    await expect(save).toBeEnabled();
 
     // A Withings scale for Sunrise: the banner names it, and only the identifier clears.
     await chooseOption(page, 'Device Brand', 'Withings');

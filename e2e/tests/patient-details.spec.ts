@@ -203,8 +203,13 @@ test.describe('patient details', () => {
 
     // Inline edit of a NOTE: Edit, Save (PATCH) and the new text.
     await item.getByRole('button', { name: 'Edit' }).click();
+    // A note longer than the server keeps says so under the field, and Save waits.
+    const editor = notes.getByRole('textbox', { name: 'Note' });
+    await editor.fill('x'.repeat(10_001));
+    await expect(notes.getByText('Must be 10000 characters or fewer')).toBeVisible();
+    await expect(notes.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
     const edited = `${text}, and a follow-up call next week`;
-    await item.getByRole('textbox', { name: 'Note' }).fill(edited);
+    await editor.fill(edited);
     await item.getByRole('button', { name: 'Save' }).click();
     await expect(notes.getByText(edited)).toBeVisible();
     await notes.getByRole('button', { name: 'View All' }).click();
@@ -217,6 +222,9 @@ test.describe('patient details', () => {
     const issues = panel(page, 'Active Issues');
     await issues.getByRole('button', { name: 'Edit' }).click();
     const issuesField = issues.getByRole('textbox', { name: 'Active Issues' });
+    await expect(issues.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await issuesField.fill('x'.repeat(10_001));
+    await expect(issues.getByText('Must be 10000 characters or fewer')).toBeVisible();
     await expect(issues.getByRole('button', { name: 'Save' })).toBeDisabled();
     const newIssues = `Uncontrolled hypertension; ankle swelling (${Date.now().toString(36)})`;
     await issuesField.fill(newIssues);

@@ -23,6 +23,18 @@ describe('medication form', () => {
       messages.selectFrequency,
     ]));
 
+  it('says a name is too long, not missing, and refuses a dose no medication takes', () =>
+    expect(
+      MedicationForm.safeParse({
+        name: 'x'.repeat(201),
+        doseSize: { value: '99999999999999999999999999', type: 'mg' },
+        frequency: { type: 'BID' },
+      }).error?.issues.map((i) => [i.path.join('.'), i.message]),
+    ).toEqual([
+      ['name', messages.tooLong(200)],
+      ['doseSize.value', messages.outOfRange],
+    ]));
+
   it('keeps unknown fields and reads the dose as a number', () =>
     expect(
       MedicationForm.parse({

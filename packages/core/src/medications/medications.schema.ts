@@ -3,8 +3,14 @@ import { messages } from '../messages.js';
 
 export const doseUnits = ['ml', 'mg', 'g', 'drop', 'spray'] as const;
 export const medicationFrequencies = ['QD', 'BID', 'TID', 'QID', 'QC', 'QHS', 'PRN'] as const;
+const medicationNameMax = 200;
+/** The largest dose a medication takes: beyond it, a typing slip ('1e+26 mg' had been saved). */
+const doseMax = 100_000;
 
-/** Dose value: empty is 'Dose is required', anything else that is not a positive number 'Enter a number'. */
+/**
+ * Dose value: empty is 'Dose is required', anything else that is not a positive number 'Enter a number', a
+ * number past `doseMax` 'Value is out of range'.
+ */
 const doseValue = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim() : v),
   z.union([z.number(), z.string()], { error: messages.doseRequired }).transform((v, ctx) => {
@@ -17,6 +23,10 @@ const doseValue = z.preprocess(
       ctx.addIssue({ code: 'custom', message: messages.enterNumber });
       return z.NEVER;
     }
+    if (n > doseMax) {
+      ctx.addIssue({ code: 'custom', message: messages.outOfRange });
+      return z.NEVER;
+    }
     return n;
   }),
 );
@@ -26,7 +36,11 @@ const doseValue = z.preprocess(
  * older clients) pass through untouched.
  */
 export const MedicationForm = z.looseObject({
-  name: z.string({ error: messages.nameRequired }).trim().min(1, messages.nameRequired).max(200),
+  name: z
+    .string({ error: messages.nameRequired })
+    .trim()
+    .min(1, messages.nameRequired)
+    .max(medicationNameMax, messages.tooLong(medicationNameMax)),
   doseSize: z.looseObject(
     {
       value: doseValue,

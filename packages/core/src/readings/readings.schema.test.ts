@@ -72,6 +72,9 @@ describe('manual reading form', () => {
 
   it('refuses wall-clock dates that do not exist', () => {
     expect(wallClockToDate('2026-02-30T08:00', 'America/Los_Angeles')).toBeNull();
+    // A year typed in two digits (the date input shows 0026) is no year of the last century.
+    expect(wallClockToDate('0026-11-24T09:30', 'America/Los_Angeles')).toBeNull();
+    expect(wallClockToDate('0001-01-01T00:00', 'America/Los_Angeles')).toBeNull();
     expect(wallClockToDate('2026-02-28 08:00:30', 'America/Los_Angeles')).toEqual(
       new Date('2026-02-28T16:00:30Z'),
     );

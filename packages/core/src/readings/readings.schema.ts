@@ -35,8 +35,11 @@ export function wallClockToDate(value: string, timeZone: string): Date | null {
   if (!m) return null;
   const [y, mo, d, h, mi, s] = m.slice(1).map((part) => Number(part ?? 0)) as number[];
   const date = new TZDate(y!, mo! - 1, d!, h!, mi!, s!, timeZone);
-  // TZDate rolls 02/30 over to March; a date that does not round-trip was not a real one.
-  return date.getMonth() === mo! - 1 && date.getDate() === d! ? new Date(date.getTime()) : null;
+  // TZDate rolls 02/30 over to March, and reads the years 0 to 99 as 1900 to 1999 (a year typed '26' is
+  // no 1926): a date that does not round-trip was not a real one.
+  return date.getFullYear() === y && date.getMonth() === mo! - 1 && date.getDate() === d!
+    ? new Date(date.getTime())
+    : null;
 }
 
 const requiredMessage: Record<Measure, string> = {

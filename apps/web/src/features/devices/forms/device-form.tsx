@@ -124,15 +124,12 @@ export function DeviceFormFields({
   onCancel,
 }: DeviceFormFieldsProps) {
   // Checked in raw mode so the fields keep what was typed; the submit applies the schema's transformation.
-  const { control, handleSubmit, setError, reset, getValues, setFocus, trigger, formState } = useForm<
-    DeviceFormValues,
-    unknown,
-    DeviceFormValues
-  >({
-    resolver: zodResolver(DeviceForm, undefined, { raw: true }),
-    mode: 'onTouched',
-    defaultValues,
-  });
+  const { control, handleSubmit, setError, clearErrors, reset, getValues, setFocus, trigger, formState } =
+    useForm<DeviceFormValues, unknown, DeviceFormValues>({
+      resolver: zodResolver(DeviceForm, undefined, { raw: true }),
+      mode: 'onTouched',
+      defaultValues,
+    });
   const brand = useWatch({ control, name: 'brand' }) as DeviceBrand | undefined;
   const clinics = useClinicChoices(true);
   const guard = useUnsavedChangesGuard(formState.isDirty);
@@ -147,9 +144,12 @@ export function DeviceFormFields({
     })),
   ];
 
-  // The identifier's rule follows the brand: check a typed identifier again when the brand changes.
+  // The identifier's rule follows the brand: check a typed identifier again when the brand changes. The
+  // hub serial number belongs to eDevice alone: its error goes with it, or Save would stay disabled with
+  // no message shown.
   function handleBrandChange() {
     if (getValues('identifier')) void trigger('identifier');
+    if (getValues('brand') !== 'EDEVICE') clearErrors('hubSerialNumber');
   }
 
   async function handleSave(values: DeviceFormValues) {

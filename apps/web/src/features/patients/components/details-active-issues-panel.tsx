@@ -4,7 +4,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { activeIssuesSavedMs, detailLabels, type PatientDetailsView } from '@vigil/core';
+import { ActiveIssuesUpdate, activeIssuesSavedMs, detailLabels, type PatientDetailsView } from '@vigil/core';
 import { useEffect, useState } from 'react';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { useUpdateActiveIssues } from '../api/update-active-issues';
@@ -43,6 +43,11 @@ export function DetailsActiveIssuesPanel({ details, open, onToggle }: DetailsAct
   const [indicator, setIndicator] = useState<Indicator>('idle');
   const update = useUpdateActiveIssues();
   const changed = draft !== null && draft !== details.activeIssues;
+  // What the server would refuse (a text too long), shown under the field before Save is offered.
+  const problem =
+    draft === null
+      ? undefined
+      : ActiveIssuesUpdate.safeParse({ activeIssues: draft }).error?.issues[0]?.message;
   const guard = useUnsavedChangesGuard(changed && !update.isPending);
 
   useEffect(() => {
@@ -103,12 +108,19 @@ export function DetailsActiveIssuesPanel({ details, open, onToggle }: DetailsAct
             fullWidth
             autoFocus
             disabled={update.isPending}
+            error={problem !== undefined}
+            helperText={problem}
           />
           <Stack direction="row" sx={{ gap: 1, justifyContent: 'flex-end' }}>
             <Button onClick={() => guard.confirmDiscard(() => setDraft(null))} disabled={update.isPending}>
               {detailLabels.cancel}
             </Button>
-            <Button variant="contained" onClick={handleSave} disabled={!changed} loading={update.isPending}>
+            <Button
+              variant="contained"
+              onClick={handleSave}
+              disabled={!changed || problem !== undefined}
+              loading={update.isPending}
+            >
               {detailLabels.save}
             </Button>
           </Stack>

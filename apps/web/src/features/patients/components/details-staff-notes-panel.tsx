@@ -9,7 +9,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { detailLabels, type StaffNoteView, staffNoteDayGroupsPerLoad } from '@vigil/core';
+import { detailLabels, StaffNoteForm, type StaffNoteView, staffNoteDayGroupsPerLoad } from '@vigil/core';
 import { useId, useMemo, useState } from 'react';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { useSingleFlight } from '../../../lib/use-single-flight';
@@ -50,6 +50,11 @@ function StaffNoteItem({
   const [draft, setDraft] = useState<string | null>(null);
   const update = useUpdateStaffNote();
   const changed = draft !== null && draft !== note.text;
+  // What the server would refuse of a text typed (a note too long), shown under the field; an empty one
+  // only disables Save.
+  const problem = draft?.trim()
+    ? StaffNoteForm.safeParse({ text: draft }).error?.issues[0]?.message
+    : undefined;
   const guard = useUnsavedChangesGuard(changed && !update.isPending);
   const author = note.author?.fullName ?? detailLabels.unknownAuthor;
 
@@ -102,6 +107,8 @@ function StaffNoteItem({
             size="small"
             fullWidth
             autoFocus
+            error={problem !== undefined}
+            helperText={problem}
           />
           <Stack direction="row" sx={{ gap: 1, justifyContent: 'flex-end' }}>
             <Button
@@ -115,7 +122,7 @@ function StaffNoteItem({
               size="small"
               variant="contained"
               onClick={handleSave}
-              disabled={!changed || !draft.trim()}
+              disabled={!changed || !draft.trim() || problem !== undefined}
               loading={update.isPending}
             >
               {detailLabels.save}
