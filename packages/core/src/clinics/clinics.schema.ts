@@ -1,5 +1,5 @@
 import { CustomAlertsInput } from '../alerts/alerts.schema.js';
-import { requiredMatching, requiredText } from '../format/fields.schema.js';
+import { emailMaxLength, requiredMatching, requiredText } from '../format/fields.schema.js';
 import { usPhonePattern } from '../format/patterns.constants.js';
 import { z } from '../format/zod.js';
 import { messages } from '../messages.js';
@@ -24,7 +24,7 @@ export const NewClinicForm = z
     clinic_admin_last_name: required.max(100),
     clinic_admin_role: z.enum(clinicAdminRoles).default('PHYSICIAN'),
     clinic_admin_phone: requiredMatching(usPhonePattern, messages.invalidPhone),
-    clinic_admin_email: required.pipe(z.email(messages.invalidEmail)),
+    clinic_admin_email: required.max(emailMaxLength).pipe(z.email(messages.invalidEmail)),
     // Shown only for a physician admin; a staff admin's protocol is dropped.
     emergencyProtocol: z.string().trim().max(2000).nullish(),
   })

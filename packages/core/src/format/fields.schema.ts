@@ -7,6 +7,9 @@ import { z } from './zod.js';
  */
 export const requiredText = z.string().trim().min(1, messages.required);
 
+/** The longest email address a mailbox can have (RFC 5321's path of 256, less its angle brackets). */
+export const emailMaxLength = 254;
+
 /** A required text that must also match a pattern; the pipe stops there, so empty shows only 'Required'. */
 export const requiredMatching = (pattern: RegExp, message: string) =>
   requiredText.pipe(z.string().regex(pattern, message));

@@ -10,9 +10,9 @@ export const maxMessageLength = 1600;
 /** `POST /sms/{patientId}`: text, attachment references (the ids `POST /sms/{patientId}/attachment` answers), or both. */
 export const SendMessageRequest = z
   .object({
-    text: z.string(messages.required).max(maxMessageLength, textMessageTexts.textTooLong).default(''),
+    text: z.string().max(maxMessageLength, textMessageTexts.textTooLong).default(''),
     attachments: z
-      .array(z.string().max(100), messages.required)
+      .array(z.string().max(100))
       .max(maxMessageAttachments, textMessageTexts.attachmentTooMany)
       .default([]),
   })
@@ -24,7 +24,7 @@ export type SendMessageRequest = z.output<typeof SendMessageRequest>;
 
 /** `POST /sms/set-last-addressed/{patientId}`: every patient text dated on or before `date` is addressed. */
 export const SetLastAddressedRequest = z.object({
-  addressed: z.literal(true, messages.required),
+  addressed: z.literal(true),
   date: z.iso
     .datetime({ offset: true, message: messages.invalidDate })
     .transform((v) => new Date(v))

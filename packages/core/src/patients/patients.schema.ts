@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { CustomAlertsInput } from '../alerts/alerts.schema.js';
 import { defaultTimeZone } from '../format/calendar.helpers.js';
-import { requiredText } from '../format/fields.schema.js';
+import { emailMaxLength, requiredText } from '../format/fields.schema.js';
 import { patientPhonePattern, zipPattern } from '../format/patterns.constants.js';
 import {
   heightInInches,
@@ -122,7 +122,10 @@ export function patientForm(context: PatientFormContext) {
       careTeam: z.array(z.string()).default([]),
       firstName: requiredName,
       lastName: requiredName,
-      email: z.preprocess(blankAsNull, z.string().trim().pipe(z.email(messages.provideEmail)).nullish()),
+      email: z.preprocess(
+        blankAsNull,
+        z.string().trim().max(emailMaxLength).pipe(z.email(messages.provideEmail)).nullish(),
+      ),
       language: z.enum(languageCodes as [string, ...string[]]),
       dateOfBirth: dateOfBirth(now),
       gender: requiredChoice(genders),

@@ -19,6 +19,14 @@ describe('user schemas', () => {
       ['email', messages.required],
     ]));
 
+  it('bounds the email at 254 characters, as a mailbox does', () => {
+    const long = `${'a'.repeat(64)}@${'b'.repeat(185)}.demo`;
+    expect(long).toHaveLength(255);
+    expect(AccountForm.safeParse({ ...user, email: long }).error?.issues.map((i) => i.message)).toEqual([
+      messages.tooLong(254),
+    ]);
+  });
+
   it.each(['5551234567', '555-123-4567', '(555) 123-4567', '+1 555 123 4567', '1.555.123.4567'])(
     'accepts the phone %s',
     (phone) => expect(AccountForm.safeParse({ ...user, phone }).success).toBe(true),

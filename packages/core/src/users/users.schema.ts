@@ -1,5 +1,5 @@
 import { temporaryPassword } from '../auth/auth.schema.js';
-import { requiredMatching, requiredText } from '../format/fields.schema.js';
+import { emailMaxLength, requiredMatching, requiredText } from '../format/fields.schema.js';
 import { usPhonePattern } from '../format/patterns.constants.js';
 import { z } from '../format/zod.js';
 import { messages } from '../messages.js';
@@ -7,7 +7,7 @@ import { portals, roleTypes } from './roles.js';
 
 const required = requiredText;
 const phone = requiredMatching(usPhonePattern, messages.invalidPhone);
-const email = required.pipe(z.email(messages.invalidEmail));
+const email = required.max(emailMaxLength).pipe(z.email(messages.invalidEmail));
 const optionalText = z.string().trim().max(2000).nullish();
 
 export const twoFactorTypes = ['none', 'sms'] as const;

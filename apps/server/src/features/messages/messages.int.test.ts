@@ -452,6 +452,10 @@ describe('the /sms calls', () => {
       .post(`/api/sms/${world.northPatient}`, { text: '  ', attachments: [] });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe(textMessageTexts.provideMessageOrAttachment);
+    // A value of the wrong kind is told what was expected, not 'Required' (decision 0019).
+    const number = await world.as('northStaff').post(`/api/sms/${world.northPatient}`, { text: 5 });
+    expect(number.statusCode).toBe(400);
+    expect(number.json().fields).toEqual({ text: 'Invalid input: expected string, received number' });
 
     // Twilio fetches the file by a signed link, served as a download that no browser runs as a page.
     const messageId = sent.json().data.message._id as string;
