@@ -58,7 +58,11 @@ function AlertRow({ alert, thresholds, snoozed, onSnooze, onClear }: AlertRowPro
         '&:last-of-type': { borderBottom: 0 },
       }}
     >
-      <Typography variant="body2" sx={{ fontWeight: 500 }} color={known ? 'text.primary' : 'error'}>
+      <Typography
+        variant="body2"
+        sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}
+        color={known ? 'text.primary' : 'error'}
+      >
         {description}
       </Typography>
       {alert.readingDate && (
