@@ -142,7 +142,7 @@ export function manualReadingsRequest(now: () => Date = () => new Date()) {
     .object({
       // An ISO string: a number or null would coerce to 1970 and be stored as a reading of that day.
       date: z
-        .string({ error: messages.dateRequired })
+        .string({ error: (issue) => (issue.input == null ? messages.dateRequired : undefined) })
         .trim()
         .min(1, messages.dateRequired)
         // A day that exists, with its zone: JavaScript would read '2026-02-30' as March 2nd.

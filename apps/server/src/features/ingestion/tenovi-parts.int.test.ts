@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { alerts, auditEvents } from '../../db/schema/index.js';
 import { addPatient, createWorld, patientBody, type World } from '../patients/patient-fixtures.js';
 import { deliver, pairDevice, readingsOf } from './ingestion-fixtures.js';
@@ -48,6 +48,29 @@ async function send(payload: unknown) {
   const res = await deliver(w.t.app, 'tenovi', payload);
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { stored: number; duplicates: number };
+}
+
+/**
+ * Sends payloads stored in one batch (group commit, decision 0009): a lead delivery of another device
+ * holds the first batch a moment, as a PostgreSQL round trip would, and the payloads wait and are stored
+ * together. Answers theirs.
+ */
+async function inOneBatch(lead: unknown, ...payloads: unknown[]) {
+  const readingsService = w.t.app.vigil.readings;
+  const recordMany = readingsService.recordMany.bind(readingsService);
+  let batches = 0;
+  const spy = vi.spyOn(readingsService, 'recordMany').mockImplementation(async (inputs, tx) => {
+    batches += 1;
+    if (batches === 1) await new Promise((resolve) => setTimeout(resolve, 300));
+    return recordMany(inputs, tx);
+  });
+  try {
+    const answers = await Promise.all([lead, ...payloads].map(send));
+    expect(batches).toBe(2);
+    return answers.slice(1);
+  } finally {
+    spy.mockRestore();
+  }
 }
 
 const valuesOf = async (patientId: string) =>
@@ -101,12 +124,18 @@ describe('a blood pressure and its pulse in two requests', () => {
   it('sent at the same moment (one batch), they make one reading', async () => {
     const { patientId, hwi } = await patientWithCuff();
     const at = new Date(w.t.clock.now().getTime() - 4 * hour);
-    const answers = await Promise.all([
-      send(bloodPressure(hwi, at, 150, 95)),
-      send(pulse(hwi, at, 88)),
-      send(pulse(hwi, at, 88)),
+    const other = await patientWithCuff();
+    const answers = await inOneBatch(
+      pulse(other.hwi, at, 60),
+      bloodPressure(hwi, at, 150, 95),
+      pulse(hwi, at, 88),
+      pulse(hwi, at, 88),
+    );
+    expect(answers).toEqual([
+      { stored: 1, duplicates: 0 },
+      { stored: 1, duplicates: 0 },
+      { stored: 0, duplicates: 1 },
     ]);
-    expect(answers.map((a) => a.stored + a.duplicates)).toEqual([1, 1, 1]);
     expect(await valuesOf(patientId)).toEqual([{ takenAt: at, systolic: 150, diastolic: 95, heartRate: 88 }]);
   });
 
@@ -162,10 +191,68 @@ describe('parts, arrays and removed readings', () => {
       stored: 0,
       duplicates: 1,
     });
+    // Both parts again, each in its own request at the same moment (one batch): resends, nothing stored.
+    const again = await Promise.all([
+      send(bloodPressure(hwi, second, 141, 86)),
+      send(pulse(hwi, second, 72)),
+    ]);
+    expect(again).toEqual([
+      { stored: 0, duplicates: 1 },
+      { stored: 0, duplicates: 1 },
+    ]);
     expect(await valuesOf(patientId)).toEqual([
       { takenAt: first, systolic: 139, diastolic: 85, heartRate: 71 },
       { takenAt: second, systolic: 141, diastolic: 86, heartRate: 72 },
     ]);
+  });
+
+  it('parts sent again with the other in one batch answer as they would one after another; raw keeps each once', async () => {
+    const { patientId, hwi } = await patientWithCuff();
+    const other = await patientWithCuff();
+    const at = new Date(w.t.clock.now().getTime() - 13 * hour);
+    const later = new Date(at.getTime() + 60_000);
+    await send(pulse(hwi, at, 71));
+    expect(
+      await inOneBatch(pulse(other.hwi, at, 60), bloodPressure(hwi, at, 139, 85), [
+        bloodPressure(hwi, at, 139, 85),
+        pulse(hwi, at, 71),
+      ]),
+    ).toEqual([
+      { stored: 1, duplicates: 0 },
+      { stored: 0, duplicates: 1 },
+    ]);
+    await send(bloodPressure(hwi, later, 141, 86));
+    await send([bloodPressure(hwi, later, 141, 86), pulse(hwi, later, 72)]);
+    const [first, second] = await readingsOf(db(), patientId);
+    expect(first!.raw).toEqual([pulse(hwi, at, 71), bloodPressure(hwi, at, 139, 85)]);
+    expect(second!.raw).toEqual([bloodPressure(hwi, later, 141, 86), pulse(hwi, later, 72)]);
+  });
+
+  it('both parts of a stored reading sent again in one batch are resends: no dismissed alert reopens', async () => {
+    const { patientId, hwi } = await patientWithCuff();
+    const other = await patientWithCuff();
+    const at = new Date(w.t.clock.now().getTime() - 14 * hour);
+    await send([bloodPressure(hwi, at, 195, 115), pulse(hwi, at, 70)]);
+    const [alert] = await db().select().from(alerts).where(eq(alerts.patientId, patientId));
+    expect(alert).toMatchObject({ type: 'BPHighSingle' });
+    expect((await w.as('northStaff').post(`/api/alerts/${alert!.id}/dismiss`)).statusCode).toBe(200);
+
+    const [bp, hr] = await inOneBatch(
+      pulse(other.hwi, at, 60),
+      bloodPressure(hwi, at, 195, 115),
+      pulse(hwi, at, 70),
+    );
+    expect([bp, hr]).toEqual([
+      { stored: 0, duplicates: 1 },
+      { stored: 0, duplicates: 1 },
+    ]);
+    expect(await openAlerts(patientId)).toEqual([]);
+    const [reading] = await readingsOf(db(), patientId);
+    const events = await db()
+      .select({ action: auditEvents.action })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityType, 'reading'), eq(auditEvents.entityId, reading!.id)));
+    expect(events).toEqual([{ action: 'reading.created' }]);
   });
 
   it('a reading staff removed stays removed: its parts sent again are duplicates, a part it lacked is kept on it', async () => {

@@ -19,8 +19,27 @@ export function addedBy(reading: ReadingValues, part: ReadingValues): Partial<Re
   return Object.keys(added).length ? added : null;
 }
 
-/** Raw payloads of joined parts: one list of the vendor's measurements, as an adapter keeps several. */
-export const joinedRaw = (a: unknown, b: unknown) => [
-  ...(Array.isArray(a) ? a : [a]),
-  ...(Array.isArray(b) ? b : [b]),
-];
+/** A JSON value written with its keys in order: the database's `jsonb` keeps them in an order of its own. */
+const canonical = (value: unknown): string =>
+  Array.isArray(value)
+    ? `[${value.map(canonical).join(',')}]`
+    : value !== null && typeof value === 'object'
+      ? `{${Object.keys(value)
+          .sort()
+          .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`)
+          .join(',')}}`
+      : JSON.stringify(value);
+
+/**
+ * Raw payloads of joined parts: one list of the vendor's measurements, as an adapter keeps several, each
+ * once (a part sent again with its partner is not kept twice).
+ */
+export function joinedRaw(a: unknown, b: unknown): unknown[] {
+  const list = Array.isArray(a) ? [...a] : [a];
+  const kept = new Set(list.map(canonical));
+  for (const item of Array.isArray(b) ? b : [b]) {
+    if (!kept.has(canonical(item))) list.push(item);
+    kept.add(canonical(item));
+  }
+  return list;
+}

@@ -128,7 +128,11 @@ describe('POST /pacients/{id}/bp-readings', () => {
       messages.readingInFuture,
     ],
     [[{ timezone: pacific, weight: 180 }], 'readings.0.date', messages.dateRequired],
-    [[{ date: 0, timezone: pacific, weight: 180 }], 'readings.0.date', messages.dateRequired],
+    [
+      [{ date: 0, timezone: pacific, weight: 180 }],
+      'readings.0.date',
+      'Invalid input: expected string, received number',
+    ],
     [[{ date: 'yesterday', timezone: pacific, weight: 180 }], 'readings.0.date', messages.invalidDate],
     [
       [{ date: '2026-02-30T16:00:00Z', timezone: pacific, weight: 180 }],

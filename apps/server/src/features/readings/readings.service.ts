@@ -30,7 +30,7 @@ import {
   readingCompletedMessage,
   readingRemovedMessage,
 } from './reading-audit-messages.js';
-import { addedBy, joinedRaw } from './reading-parts.js';
+import { addedBy, joinedRaw, type ReadingValues } from './reading-parts.js';
 import {
   type AlertSubject,
   createReadingsRepository,
@@ -323,6 +323,8 @@ export function createReadingsService(deps: { db: Db; clock: Clock; audit: Audit
         const duplicateOf: (number | null)[] = [];
         const joinedTo = new Map<number, number>();
         const rows: NewBatchReading[] = [];
+        /** Each input's own values, before a later part of its measurement joined them. */
+        const own: ReadingValues[] = [];
         checked.forEach(({ input, values, source, vendorReadingId }, i) => {
           const row: NewBatchReading = {
             id: randomUUID(),
@@ -338,6 +340,7 @@ export function createReadingsService(deps: { db: Db; clock: Clock; audit: Audit
             createdBy: input.createdBy ?? null,
           };
           rows.push(row);
+          own.push({ ...values });
           const key = vendorReadingId === null ? null : `${source}\u0000${vendorReadingId}`;
           const first = key === null ? undefined : firstOfKey.get(key);
           if (key !== null && first === undefined) firstOfKey.set(key, i);
@@ -370,32 +373,47 @@ export function createReadingsService(deps: { db: Db; clock: Clock; audit: Audit
         );
         /** Stored readings completed by this batch: as they were, and as they are now. */
         const completed = new Map<string, { before: ReadingRow; after: ReadingRow }>();
+        /**
+         * What a measurement of the batch holds after each of its parts, in order: a part adding nothing
+         * to it is answered as a resend, as it would have been in a request of its own after the others.
+         */
+        const held = new Map<number, ReadingValues>();
+        const answer = (i: number, first: number, reading: ReadingRow, before: ReadingValues | null) => {
+          const state = held.get(first) ?? before;
+          const duplicate = state !== null && addedBy(state, own[i]!) === null;
+          held.set(first, state === null ? own[i]! : { ...state, ...addedBy(state, own[i]!) });
+          results.push({ reading, duplicate });
+        };
         const results: RecordedReading[] = [];
         rows.forEach((row, i) => {
-          const first = duplicateOf[i] ?? joinedTo.get(i);
+          const joined = joinedTo.get(i);
+          if (joined !== undefined) {
+            answer(i, joined, results[joined]!.reading, null);
+            return;
+          }
+          const first = duplicateOf[i];
           if (first !== null && first !== undefined) {
-            results.push({ reading: results[first]!.reading, duplicate: !joinedTo.has(i) });
+            results.push({ reading: results[first]!.reading, duplicate: true });
             return;
           }
           const createdAt = batch.inserted.get(row.id);
           if (createdAt) {
             const { raw, ...rest } = row;
-            results.push({
-              reading: {
-                ...rest,
-                raw: raw as ReadingRow['raw'],
-                createdAt,
-                removedAt: null,
-                removedBy: null,
-              },
-              duplicate: false,
-            });
+            const reading = {
+              ...rest,
+              raw: raw as ReadingRow['raw'],
+              createdAt,
+              removedAt: null,
+              removedBy: null,
+            };
+            answer(i, i, reading, null);
             return;
           }
           const found = stored.get(`${row.source}\u0000${row.vendorReadingId}`);
           if (!found) throw new AppError('CONFLICT', 'This reading was already received.');
           const added = checked[i]!.input.completes ? addedBy(found, row) : null;
           if (!added) {
+            held.set(i, found);
             results.push({ reading: found, duplicate: true });
             return;
           }
@@ -406,7 +424,7 @@ export function createReadingsService(deps: { db: Db; clock: Clock; audit: Audit
             raw: joinedRaw(found.raw, row.raw) as ReadingRow['raw'],
           };
           completed.set(found.id, { before: found, after });
-          results.push({ reading: after, duplicate: false });
+          answer(i, i, after, found);
         });
         await repo.completeReadings([...completed.values()].map(({ after }) => after));
 
