@@ -28,6 +28,8 @@ test.describe('accessibility', () => {
   test("a clinic's staff: the lists, their dialogs, a patient's pages and their own account", async ({
     page,
   }) => {
+    // A dozen screens, each scanned whole: about 50 s on a quiet machine, too near the default minute.
+    test.slow();
     await signIn(page, demo.staff);
     await expect(page.getByRole('heading', { name: 'Patient Priority List' })).toBeVisible();
     await expect(page.getByRole('row').nth(1)).toBeVisible();
