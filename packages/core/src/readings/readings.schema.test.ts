@@ -167,9 +167,11 @@ describe('readings range request and graph filter data', () => {
 
   it('takes a manual reading date as an ISO string only', () => {
     const request = manualReadingsRequest(() => now);
-    for (const date of [0, null, true])
-      expect(
-        issues(request, { readings: [{ date, timezone: 'America/Los_Angeles', weight: 180 }] }),
-      ).toContain(messages.dateRequired);
+    const dateIssues = (date: unknown) =>
+      issues(request, { readings: [{ date, timezone: 'America/Los_Angeles', weight: 180 }] });
+    expect(dateIssues(null)).toContain(messages.dateRequired);
+    // Not read as 1970: a value of the wrong kind is told what was expected (decision 0019).
+    expect(dateIssues(0)).toContain('Invalid input: expected string, received number');
+    expect(dateIssues(true)).toContain('Invalid input: expected string, received boolean');
   });
 });
