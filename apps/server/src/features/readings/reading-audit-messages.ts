@@ -1,7 +1,6 @@
 import { type DeviceSource, deviceBrandLabels, formatDate, sourceBrand } from '@vigil/core';
 import type { ReadingRow } from '../../db/schema/index.js';
-
-type ReadingValues = Pick<ReadingRow, 'systolic' | 'diastolic' | 'heartRate' | 'weightLbs'>;
+import type { ReadingValues } from './reading-parts.js';
 
 /** The values of a reading as a person reads them: '140/90 mmHg, 72 bpm'. */
 export function readingValuesText(r: ReadingValues) {

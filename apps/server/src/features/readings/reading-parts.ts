@@ -5,8 +5,8 @@ export type ReadingValues = Pick<ReadingRow, 'systolic' | 'diastolic' | 'heartRa
 
 /**
  * What a part of a measurement adds to the reading of that measurement (decision 0009, "A measurement sent
- * in parts"): the values the part holds and the reading lacks, or null when it adds nothing (a resend). A
- * value the reading holds already is kept, even when the part says otherwise.
+ * in parts"): the blood pressure or the pulse that the part holds and the reading lacks, or null when it adds
+ * nothing (a resend). A value the reading holds already is kept, even when the part says otherwise.
  */
 export function addedBy(reading: ReadingValues, part: ReadingValues): Partial<ReadingValues> | null {
   const added: Partial<ReadingValues> = {};
@@ -15,7 +15,6 @@ export function addedBy(reading: ReadingValues, part: ReadingValues): Partial<Re
     added.diastolic = part.diastolic;
   }
   if (reading.heartRate === null && part.heartRate !== null) added.heartRate = part.heartRate;
-  if (reading.weightLbs === null && part.weightLbs !== null) added.weightLbs = part.weightLbs;
   return Object.keys(added).length ? added : null;
 }
 

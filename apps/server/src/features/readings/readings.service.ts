@@ -60,8 +60,9 @@ export interface RecordReadingInput {
   /** The user who typed a manual reading; a device reading has none. */
   createdBy?: string | null;
   /**
-   * A part of one measurement that its vendor sends apart (Tenovi's blood pressure and its pulse): it
-   * completes the reading of the same device and instant that lacks it, rather than being stored alone.
+   * A part of one measurement that its vendor sends apart (Tenovi's blood pressure and its pulse), under the
+   * measurement's vendor id: it completes the reading stored under that id with what it lacks, rather than
+   * being a resend of it.
    */
   completes?: boolean;
 }
