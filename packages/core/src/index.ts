@@ -16,6 +16,7 @@ export * from './devices/imei.rules.js';
 export * from './errors/app-error.js';
 export * from './errors/error-messages.js';
 export * from './format/calendar.helpers.js';
+export * from './format/fields.schema.js';
 export * from './format/iso-instant.js';
 export * from './format/patterns.constants.js';
 export * from './format/text.helpers.js';

@@ -15,8 +15,9 @@ import { DeviceForm, DeviceRequest, PairDeviceForm } from './devices/devices.sch
 import { MedicationForm } from './medications/medications.schema.js';
 import { messages } from './messages.js';
 import { MonthlyNoteRequest } from './notes/notes.schema.js';
+import { defaultGraphFilterData } from './patients/patient-details.js';
 import { patientForm } from './patients/patients.schema.js';
-import { manualReadingForm, ReadingsRangeQuery } from './readings/readings.schema.js';
+import { GraphFilterDataRequest, manualReadingForm } from './readings/readings.schema.js';
 import { BulkTimeForm, ManualTimeForm } from './time-tracking/time-tracking.schema.js';
 import { AccountForm, AvatarFile, CreateUserRequest } from './users/users.schema.js';
 
@@ -147,7 +148,11 @@ const produced: [MessageKey, z.ZodType, unknown][] = [
       clinicId: 'c1',
     },
   ],
-  ['dateRangeOrder', ReadingsRangeQuery, { start: '2026-06-30', end: '2026-06-01' }],
+  [
+    'dateRangeOrder',
+    GraphFilterDataRequest,
+    { ...defaultGraphFilterData, dateRange: 'custom', startDate: '2026-06-30', endDate: '2026-06-01' },
+  ],
 ];
 
 describe('every validation message of the specification is produced by a schema', () => {

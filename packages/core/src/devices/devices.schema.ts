@@ -1,4 +1,4 @@
-import { requiredMatching, requiredText } from '../format/fields.schema.js';
+import { numberOrText, requiredMatching, requiredText } from '../format/fields.schema.js';
 import { z } from '../format/zod.js';
 import { messages } from '../messages.js';
 import {
@@ -95,8 +95,8 @@ export type DeviceRequest = z.output<typeof DeviceRequest>;
 /** The inventory's search (spec administration 7: inputValue, limit, page, sort, order). */
 export const DeviceSearchQuery = z.object({
   inputValue: z.string().trim().max(100).default(''),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: numberOrText(z.number().int().min(1).max(100)).default(10),
+  page: numberOrText(z.number().int().min(1).max(100_000)).default(1),
   sort: z.enum(deviceSortFields).default('createdAt'),
   order: z.enum(['asc', 'desc']).default('desc'),
 });

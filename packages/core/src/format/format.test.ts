@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { calendarDay, lastDays, monthDays, startOfCalendarDay } from './calendar.helpers.js';
+import { numberOrText } from './fields.schema.js';
 import {
   deriveSlug,
   formatDate,
@@ -10,6 +11,7 @@ import {
   reminderTimeSlots,
   reminderTimeToDate,
 } from './text.helpers.js';
+import { z } from './zod.js';
 
 describe('text helpers', () => {
   it.each([
@@ -86,4 +88,23 @@ describe('calendar days', () => {
     expect(startOfCalendarDay(day, 'America/Los_Angeles').toISOString()).toBe('2026-03-08T08:00:00.000Z');
     expect(startOfCalendarDay(day + 1, 'America/Los_Angeles').toISOString()).toBe('2026-03-09T07:00:00.000Z');
   });
+});
+
+describe('a number or its text', () => {
+  const count = numberOrText(z.number().int().min(1).max(5));
+  const message = (input: unknown) => count.safeParse(input).error?.issues[0]?.message;
+
+  it('reads a number, and the text of one', () => {
+    expect(count.parse(3)).toBe(3);
+    expect(count.parse(' 4 ')).toBe(4);
+  });
+
+  it.each([
+    [true, 'Invalid input: expected number, received boolean'],
+    [[2], 'Invalid input: expected number, received array'],
+    ['two', 'Invalid input: expected number, received string'],
+    ['', 'Required'],
+    [null, 'Required'],
+    ['9', 'Too big: expected number to be <=5'],
+  ])('refuses %o: %s', (input, expected) => expect(message(input)).toBe(expected));
 });

@@ -1,3 +1,4 @@
+import { numberOrText } from '../format/fields.schema.js';
 import { z } from '../format/zod.js';
 import { patientListPageSize } from './patients.constants.js';
 
@@ -77,8 +78,8 @@ export const sortDirections = ['asc', 'desc'] as const;
 export type SortDirection = (typeof sortDirections)[number];
 
 const listPaging = {
-  page: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  pageSize: z.coerce.number().int().min(1).max(100).default(patientListPageSize),
+  page: numberOrText(z.number().int().min(0).max(1_000_000)).default(0),
+  pageSize: numberOrText(z.number().int().min(1).max(100)).default(patientListPageSize),
   searchString: z.string().max(200).optional(),
   sortDir: z.enum(sortDirections).optional(),
 };
@@ -87,8 +88,8 @@ const listPaging = {
 export const PriorityListQuery = PatientFiltersQuery.extend({
   ...listPaging,
   sort: z.enum(priorityListSortFields).optional(),
-  month: z.coerce.number().int().min(1).max(12).optional(),
-  year: z.coerce.number().int().min(2000).max(2100).optional(),
+  month: numberOrText(z.number().int().min(1).max(12)).optional(),
+  year: numberOrText(z.number().int().min(2000).max(2100)).optional(),
 });
 export type PriorityListQuery = z.infer<typeof PriorityListQuery>;
 
@@ -153,8 +154,8 @@ export interface PatientListPage<Row> {
 
 /** PUT users/updateFilters/{userId}: the filters, plus month and year (priority) or isClinicList. */
 export const UpdateFiltersRequest = PatientFiltersQuery.extend({
-  month: z.coerce.number().int().min(1).max(12).optional(),
-  year: z.coerce.number().int().min(2000).max(2100).optional(),
+  month: numberOrText(z.number().int().min(1).max(12)).optional(),
+  year: numberOrText(z.number().int().min(2000).max(2100)).optional(),
   isClinicList: z.boolean().optional(),
 });
 export type UpdateFiltersRequest = z.infer<typeof UpdateFiltersRequest>;

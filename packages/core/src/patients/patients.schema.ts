@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { CustomAlertsInput } from '../alerts/alerts.schema.js';
 import { defaultTimeZone } from '../format/calendar.helpers.js';
-import { emailMaxLength, requiredText } from '../format/fields.schema.js';
+import { emailMaxLength, numberOrText, requiredText } from '../format/fields.schema.js';
 import { patientPhonePattern, zipPattern } from '../format/patterns.constants.js';
 import {
   heightInInches,
@@ -82,7 +82,7 @@ const preferences = z.object({
   timesToContact: z.array(z.enum(contactTimes)).default([]),
   textConsent: z.enum(textConsentOptions).nullish(),
   remindersConsent: z.enum(yesNo).default('No'),
-  numberDailyReminders: z.coerce.number().int().min(1).max(maxDailyReminders).nullish(),
+  numberDailyReminders: numberOrText(z.number().int().min(1).max(maxDailyReminders)).nullish(),
   reminderTimes: z.array(z.string()).default([]),
   dailyRemindersConsent: z.enum(yesNo).nullish(),
   daysToTextReminders: z.array(z.enum(weekDays)).default([]),

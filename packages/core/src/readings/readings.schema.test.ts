@@ -6,7 +6,6 @@ import {
   manualReadingForm,
   manualReadingsRequest,
   ReadingsEntry,
-  ReadingsRangeQuery,
   ReadingsRangeRequest,
   readingsAddedToast,
   wallClockToDate,
@@ -111,11 +110,6 @@ describe('manual readings request', () => {
 });
 
 describe('readings range and entries', () => {
-  it('reads a range', () =>
-    expect(ReadingsRangeQuery.parse({ start: '2026-06-01', end: '2026-06-30' }).end).toEqual(
-      new Date('2026-06-30'),
-    ));
-
   it('requires the values of an entry once flagged as edited', () => {
     expect(ReadingsEntry.safeParse({ edited: false }).success).toBe(true);
     const issues = ReadingsEntry.safeParse({ edited: true, systolic: '120', diastolic: ' ', weight: 180 })

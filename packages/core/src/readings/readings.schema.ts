@@ -172,11 +172,6 @@ export function manualReadingsRequest(now: () => Date = () => new Date()) {
   return z.object({ readings: z.array(reading).min(1, messages.readingValueRequired).max(3) });
 }
 
-/** GET /pacients/{id}/readings?start=&end= */
-export const ReadingsRangeQuery = z
-  .object({ start: z.coerce.date(), end: z.coerce.date() })
-  .refine((q) => q.start.getTime() <= q.end.getTime(), { message: messages.dateRangeOrder, path: ['end'] });
-
 /** The longest range GET /pacients/{id}/readings answers: the 'Last Year' preset with room to spare. */
 export const readingsRangeMaxDays = 400;
 

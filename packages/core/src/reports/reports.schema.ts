@@ -1,12 +1,12 @@
-import { requiredText } from '../format/fields.schema.js';
+import { numberOrText, requiredText } from '../format/fields.schema.js';
 import { z } from '../format/zod.js';
 import { messages } from '../messages.js';
 import { patientReportTypes, reportKinds, reportVersions } from './reports.constants.js';
 
 const required = requiredText;
-const month = z.coerce.number().int().min(1, messages.required).max(12);
+const month = numberOrText(z.number().int().min(1, messages.required).max(12));
 // At most 9998: a report's period ends on the first day after it, which must be a date the database holds.
-const year = z.coerce.number().int().min(2018).max(9998);
+const year = numberOrText(z.number().int().min(2018).max(9998));
 
 /**
  * The admin Reports section: physician and clinic required; billing also requires a month. Monitoring

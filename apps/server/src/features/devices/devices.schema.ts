@@ -1,4 +1,4 @@
-import { type DeviceBrand, deviceBrands, devicePathSegments, messages } from '@vigil/core';
+import { type DeviceBrand, DeviceSearchQuery, deviceBrands, devicePathSegments, messages } from '@vigil/core';
 import { z } from 'zod';
 
 /**
@@ -40,10 +40,7 @@ export const PatientDevicesQuery = z.object({
   inputVal: z.string().trim().max(100).default(''),
   patientId: anId,
 });
-export const UnrecognisedQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(10),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-});
+export const UnrecognisedQuery = DeviceSearchQuery.pick({ limit: true, page: true });
 export type UnrecognisedQuery = z.infer<typeof UnrecognisedQuery>;
 
 /** The path segment of each brand in the pairing and unlink calls (spec patients 7, decision 0009). */

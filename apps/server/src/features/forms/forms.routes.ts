@@ -1,4 +1,11 @@
-import { AppError, FormLinkRequest, FormSubmissionRequest, formFileMaxBytes, formTexts } from '@vigil/core';
+import {
+  AppError,
+  FormLinkRequest,
+  FormSubmissionRequest,
+  formFileMaxBytes,
+  formTexts,
+  numberOrText,
+} from '@vigil/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,8 +18,8 @@ const SubmissionParams = PatientParams.extend({ submissionId: z.string().max(100
 const FileParams = PatientParams.extend({ fileId: z.string().max(100) });
 const FormParams = z.object({ formId: z.string().max(100) });
 const PageQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+  page: numberOrText(z.number().int().min(1).max(100_000)).default(1),
+  pageSize: numberOrText(z.number().int().min(1).max(100)).default(10),
 });
 const DefinitionQuery = z.object({ patientId: z.string().max(100).optional() });
 

@@ -77,6 +77,24 @@ describe('generating a monitoring report', () => {
     const operatorOk = await generate('circleAdmin', { ...own, userId: ids.circleAdmin });
     expect(operatorOk.statusCode, operatorOk.body).toBe(200);
   });
+  it('takes a month and year as numbers or their text, and refuses anything else, storing nothing', async () => {
+    const own = { physician: ids.southPhysician };
+    const before = await w.t.app.vigil.database.db.select().from(reports);
+    for (const [month, message] of [
+      [true, 'Invalid input: expected number, received boolean'],
+      [[5], 'Invalid input: expected number, received array'],
+      ['May', 'Invalid input: expected number, received string'],
+      [null, 'Required'],
+    ] as const) {
+      const res = await generate('southPhysician', { ...own, month });
+      expect(res.statusCode, JSON.stringify(month)).toBe(400);
+      expect(res.json().fields).toEqual({ month: message });
+    }
+    expect(await w.t.app.vigil.database.db.select().from(reports)).toHaveLength(before.length);
+    const asText = await generate('southPhysician', { ...own, month: ' 9 ', year: '2026' });
+    expect(asText.statusCode, asText.body).toBe(200);
+    expect(asText.json().data).toMatchObject({ month: 9, year: 2026 });
+  });
 });
 
 describe('the list of generated reports', () => {
