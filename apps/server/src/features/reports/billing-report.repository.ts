@@ -195,6 +195,33 @@ export function createBillingReportRepository(db: DbOrTx) {
     },
 
     /**
+     * Forgets the month recorded as earning 99453 for any of these enrolments where that month no longer has
+     * device data inside the enrolment on 2 distinct days of the clinic's zone (a reading of it was removed
+     * since): its enrolment earns it again, as one never recorded.
+     */
+    async deleteLapsedSetups(
+      timeZone: string,
+      periodIds: readonly string[],
+      setupDays: number,
+    ): Promise<void> {
+      if (!periodIds.length) return;
+      const ids = sql.join(
+        periodIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      );
+      const first = sql`make_date(s.year, s.month, 1)`;
+      await db.execute(sql`
+        delete from ${billingSetups} s using ${enrolmentPeriods} ep
+        where ep.id in (${ids}) and s.patient_id = ep.patient_id and s.enrolled_at = ep.started_at
+          and (
+            select count(distinct (r.taken_at at time zone ${timeZone})::date) from ${readings} r
+            where r.patient_id = ep.patient_id and ${deviceReading} and ${inPeriod(timeZone)}
+              and r.taken_at >= (${first}::timestamp at time zone ${timeZone})
+              and r.taken_at < ((${first} + interval '1 month') at time zone ${timeZone})
+          ) < ${setupDays}`);
+    },
+
+    /**
      * Records the months that earned 99453, keeping a row already there: two reports run at once write the
      * same month, and the first row stands.
      */

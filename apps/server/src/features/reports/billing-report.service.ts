@@ -172,7 +172,8 @@ export const patientCount = (n: number) => `${n} patient${n === 1 ? '' : 's'}`;
  * The month that earned 99453 for each of the enrolments that overlap the month, by patient. Where none is
  * recorded yet, the enrolment's first month up to this one with 2 days of device data inside it earns it:
  * that month is recorded (a row already written by a report running at the same time stands) and read back,
- * so every run gives the same answer.
+ * so every run gives the same answer. A recorded month stands while it keeps its 2 days: once a removed
+ * reading leaves it fewer, it is forgotten and earned again, or 99453 would be billed in no month.
  */
 async function setupMonths(
   repo: ReturnType<typeof createBillingReportRepository>,
@@ -192,6 +193,11 @@ async function setupMonths(
     return byPatient;
   };
   const ids = [...new Set(periods.map((p) => p.patientId))];
+  await repo.deleteLapsedSetups(
+    range.timeZone,
+    periods.map((p) => p.id),
+    billingRules.setupDays,
+  );
   const recorded = await repo.findSetupsByPatients(ids);
   const done = new Set(recorded.map((r) => key(r.patientId, r.enrolledAt)));
   const unrecorded = periods.filter((p) => !done.has(key(p.patientId, p.startedAt)));

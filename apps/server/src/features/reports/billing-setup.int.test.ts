@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingSetups, patients } from '../../db/schema/index.js';
+import { billingSetups, patients, readings } from '../../db/schema/index.js';
 import {
   addDeviceReadings,
   addPatient,
@@ -127,5 +127,30 @@ describe('99453 for a patient enrolled again', () => {
       '2026-09-20T17:00:00.000Z 2026-10',
       `${enrolledAt.toISOString()} 2026-11`,
     ]);
+  });
+});
+
+describe('99453 when a reading of the month that earned it is removed', () => {
+  const earned = `Ida India,04/12/1950,MR-I,physician Fixture,09/20/2026,2,0,No,1,,1,,,,99454: 2 of 16 days; ${noCall}`;
+  const lacking = `Ida India,04/12/1950,MR-I,physician Fixture,09/20/2026,1,0,No,,,,,,,99453: 1 of 2 days; 99454: 1 of 16 days; 99445: 1 of 2 days; ${noCall}`;
+
+  it('is earned again in the next month with 2 device days, so that one month bills it', async () => {
+    const ida = await addBillingPatient(patientBody({ firstName: 'Ida', lastName: 'India', mr: 'MR-I' }));
+    await addDeviceReadings(w, ida, [at(10, 5), at(10, 6), at(11, 5), at(11, 6)]);
+    expect((await billing(10, ids.northPhysician)).body).toContain(earned);
+    expect(await setupMonths(ida)).toEqual(['2026-09-20T17:00:00.000Z 2026-10']);
+
+    const [removed] = await db()
+      .select()
+      .from(readings)
+      .where(and(eq(readings.patientId, ida), eq(readings.takenAt, new Date(at(10, 6)))));
+    const res = await w.as('northPhysician').delete(`/api/readings/${removed!.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+
+    expect((await billing(10, ids.northPhysician)).body).toContain(lacking);
+    expect((await billing(11, ids.northPhysician)).body).toContain(earned);
+    expect(await setupMonths(ida)).toEqual(['2026-09-20T17:00:00.000Z 2026-11']);
+    // October's report again: November stands, and October still lacks a day.
+    expect((await billing(10, ids.northPhysician)).body).toContain(lacking);
   });
 });
