@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { clinics } from './clinics.table.js';
 import { patients } from './patients.table.js';
 import { users } from './users.table.js';
@@ -29,3 +29,19 @@ export const alerts = pgTable(
   (t) => [index('alerts_patient_idx').on(t.patientId, t.type)],
 );
 export type AlertRow = typeof alerts.$inferSelect;
+
+/**
+ * Every reading date an alert of the rules has had: the one it opened on and each later finding that moved
+ * it (DESIGN 4: one open alert per type, its reading date moving forward). A month's report lists the alerts
+ * found in that month, at their finding of the month, though the alert has moved on since (decision 0013).
+ */
+export const alertFindings = pgTable(
+  'alert_findings',
+  {
+    alertId: uuid('alert_id')
+      .notNull()
+      .references(() => alerts.id),
+    readingDate: timestamp('reading_date', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.alertId, t.readingDate] })],
+);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type AlertCategory,
   type AlertFinding,
@@ -29,6 +30,7 @@ import { patientSearchText } from '../../features/patients/patient-search-text.j
 import { bodyTracePayload, type Measurement, pyloPayload } from '../../simulator/wire-formats.js';
 import type { DbOrTx } from '../client.js';
 import {
+  alertFindings,
   alerts,
   calls,
   devices,
@@ -209,6 +211,8 @@ interface PatientPlan {
 
 interface SimAlert extends StoredAlert {
   patientId: string;
+  /** Each reading date the alert had: the one it opened on, and each later finding that moved it. */
+  findings: Date[];
   createdAt: Date;
   updatedAt: Date;
   dismissedAt: Date | null;
@@ -251,6 +255,7 @@ interface Generated {
   pairings: (typeof patientDevices.$inferInsert)[];
   readings: (typeof readings.$inferInsert)[];
   alerts: (typeof alerts.$inferInsert)[];
+  alertFindings: (typeof alertFindings.$inferInsert)[];
   calls: (typeof calls.$inferInsert)[];
   timeEntries: (typeof timeEntries.$inferInsert)[];
 }
@@ -418,7 +423,10 @@ function generateClinic(clinic: DemoClinic, now: Date, out: Generated) {
     const paired = pairDevices(clinic, plan, out);
     const patientReadings = generateReadings(activity, clinic, plan, paired, baseWeight, now);
     out.readings.push(...patientReadings);
-    out.alerts.push(...simulateAlerts(plan, clinic.id, patientReadings, now));
+    for (const { findings, ...alert } of simulateAlerts(plan, clinic.id, patientReadings, now)) {
+      out.alerts.push(alert);
+      out.alertFindings.push(...findings.map((readingDate) => ({ alertId: alert.id, readingDate })));
+    }
     if (badge !== 'never') generateCallsAndTime(activity, clinic, plan, now, out);
   }
 }
@@ -674,7 +682,7 @@ function simulateAlerts(
   clinicId: string,
   rows: readonly (typeof readings.$inferInsert)[],
   now: Date,
-): (typeof alerts.$inferInsert)[] {
+): (typeof alerts.$inferInsert & { id: string; findings: Date[] })[] {
   const today = calendarDay(now, timeZone);
   const sorted: Reading[] = rows
     .map((r) => ({
@@ -706,12 +714,15 @@ function simulateAlerts(
       if (result.action === 'update') {
         const alert = stored.find((a) => a.id === result.alertId)!;
         alert.readingDate = result.readingDate;
+        if (alert.findings.at(-1)?.getTime() !== result.readingDate.getTime())
+          alert.findings.push(result.readingDate);
         alert.updatedAt = at;
       } else if (result.action === 'open') {
         stored.push({
           ...result.alert,
-          id: String(stored.length),
+          id: randomUUID(),
           patientId: plan.id,
+          findings: result.alert.readingDate ? [result.alert.readingDate] : [],
           createdAt: at,
           updatedAt: at,
           dismissedAt: null,
@@ -758,6 +769,8 @@ function simulateAlerts(
     }
   }
   return stored.map((a) => ({
+    id: a.id,
+    findings: a.findings,
     clinicId,
     patientId: a.patientId,
     category: a.category as AlertCategory,
@@ -820,6 +833,8 @@ function generateCallsAndTime(rng: Random, clinic: DemoClinic, plan: PatientPlan
   if (plan.index % 11 === 7) {
     const created = new Date(now.getTime() - rng.int(1, 3) * dayMs);
     out.alerts.push({
+      // Every row of one bulk insert names its id, as the replayed alerts do for their findings.
+      id: randomUUID(),
       clinicId: clinic.id,
       patientId: plan.id,
       category: 'Manual',
@@ -908,6 +923,7 @@ export async function seedDemoPatients(
     pairings: [],
     readings: [],
     alerts: [],
+    alertFindings: [],
     calls: [],
     timeEntries: [],
   };
@@ -943,6 +959,7 @@ export async function seedDemoPatients(
   await bulkInsert(db, unrecognisedDevices, unrecognisedDeliveries(out, now));
   await bulkInsert(db, readings, out.readings);
   await bulkInsert(db, alerts, out.alerts);
+  await bulkInsert(db, alertFindings, out.alertFindings);
   await bulkInsert(db, calls, out.calls);
   await bulkInsert(db, timeEntries, out.timeEntries);
   await bulkInsert(db, staffNotes, careNotes.staffNotes);

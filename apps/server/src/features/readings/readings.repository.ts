@@ -1,7 +1,14 @@
 import type { AlertCategory, CustomAlert, Reading, StoredAlert } from '@vigil/core';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { alerts, clinics, patients, type ReadingRow, readings } from '../../db/schema/index.js';
+import {
+  alertFindings,
+  alerts,
+  clinics,
+  patients,
+  type ReadingRow,
+  readings,
+} from '../../db/schema/index.js';
 import { isUuid } from '../../db/uuid.js';
 
 /** A patient as the alert rules need them: diagnosis, enrolment, thresholds and the clinic's zone. */
@@ -355,6 +362,19 @@ export function createReadingsRepository(db: DbOrTx) {
     async insertAlerts(values: readonly NewAlert[], now: Date): Promise<void> {
       if (values.length === 0) return;
       await db.insert(alerts).values(values.map((v) => ({ ...v, createdAt: now, updatedAt: now })));
+    },
+
+    /** Keeps each finding of the alerts (`alert_findings`); one already kept is kept once. */
+    async insertAlertFindings(findings: readonly { alertId: string; readingDate: Date }[]) {
+      if (findings.length === 0) return;
+      const json = JSON.stringify(
+        findings.map((f) => ({ alert_id: f.alertId, reading_date: f.readingDate })),
+      );
+      await db.execute(sql`
+        insert into ${alertFindings} (alert_id, reading_date)
+        select distinct x.alert_id, x.reading_date
+        from jsonb_to_recordset(${json}::jsonb) as x(alert_id uuid, reading_date timestamptz)
+        on conflict do nothing`);
     },
 
     /** Moves alerts' reading dates, all in one statement. */

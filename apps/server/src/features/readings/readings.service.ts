@@ -190,7 +190,12 @@ function planAlertChanges(
     if (result.action === 'update')
       into.moved.push({ alertId: result.alertId, readingDate: result.readingDate });
     else if (result.action === 'open') {
-      into.opened.push({ clinicId: subject.clinicId, patientId: subject.id, ...result.alert });
+      into.opened.push({
+        id: randomUUID(),
+        clinicId: subject.clinicId,
+        patientId: subject.id,
+        ...result.alert,
+      });
     }
   }
   return into;
@@ -246,10 +251,20 @@ function foldMoves(changes: AlertChanges): AlertChanges {
   };
 }
 
-/** Writes planned changes in two statements, however many patients they concern. */
+/**
+ * Writes planned changes in three statements, however many patients they concern: the alerts opened, the
+ * reading dates moved, and every finding among them (each opening and each move, before a batch's moves of
+ * one alert are folded into its last).
+ */
 async function applyAlertChanges(repo: ReadingsRepository, changes: AlertChanges, now: Date) {
-  await repo.insertAlerts(changes.opened, now);
-  await repo.updateAlertReadingDates(changes.moved, now);
+  const findings = [
+    ...changes.opened.map((a) => ({ alertId: a.id!, readingDate: a.readingDate })),
+    ...changes.moved,
+  ].filter((f): f is { alertId: string; readingDate: Date } => f.readingDate instanceof Date);
+  const folded = foldMoves(changes);
+  await repo.insertAlerts(folded.opened, now);
+  await repo.updateAlertReadingDates(folded.moved, now);
+  await repo.insertAlertFindings(findings);
 }
 
 /** Adherence findings at `now` for a patient whose latest reading is `latest` (all the rule needs). */
@@ -481,7 +496,7 @@ export function createReadingsService(deps: { db: Db; clock: Clock; audit: Audit
             added.map((r) => r.takenAt),
           );
         }
-        await applyAlertChanges(repo, foldMoves(changes), now);
+        await applyAlertChanges(repo, changes, now);
         await refreshLockedPatientsMetrics(
           db,
           [...touched.keys()].map((id) => subjects.get(id)!),

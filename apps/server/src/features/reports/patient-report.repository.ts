@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import {
   type AlertRow,
+  alertFindings,
   alerts,
   clinics,
   monthlyReportEmails,
@@ -78,22 +79,34 @@ export function createPatientReportRepository(db: DbOrTx) {
       return row;
     },
 
-    /** Alerts found in [start, end) (by their reading's date, else when raised), oldest first. */
-    findAlertsInRange(patientId: string, start: Date, end: Date): Promise<AlertRow[]> {
-      const at = sql`coalesce(${alerts.readingDate}, ${alerts.createdAt})`;
-      return db
-        .select()
+    /**
+     * Alerts found in [start, end), oldest first: those with a finding in it, each at its latest finding
+     * there (an alert's reading date has moved on since, when found again in a later month), and those
+     * whose reading date or raising falls in it (a manual alert has no finding).
+     */
+    async findAlertsInRange(patientId: string, start: Date, end: Date): Promise<AlertRow[]> {
+      const found = sql<Date | null>`(
+        select max(f.reading_date) from ${alertFindings} f
+        where f.alert_id = ${alerts.id} and f.reading_date >= ${start.toISOString()}::timestamptz
+          and f.reading_date < ${end.toISOString()}::timestamptz
+      )`.mapWith(alerts.readingDate);
+      const rows = await db
+        .select({ alert: alerts, found })
         .from(alerts)
         .where(
           and(
             eq(alerts.patientId, patientId),
             or(
+              sql`${found} is not null`,
               and(gte(alerts.readingDate, start), lt(alerts.readingDate, end)),
               and(gte(alerts.createdAt, start), lt(alerts.createdAt, end)),
             ),
           ),
-        )
-        .orderBy(asc(at), asc(alerts.createdAt));
+        );
+      const at = (a: AlertRow) => (a.readingDate ?? a.createdAt).getTime();
+      return rows
+        .map(({ alert, found }) => ({ ...alert, readingDate: found ?? alert.readingDate }))
+        .sort((a, b) => at(a) - at(b) || a.createdAt.getTime() - b.createdAt.getTime());
     },
 
     /**
