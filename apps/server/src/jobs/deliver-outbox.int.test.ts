@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
+import RestException from 'twilio/lib/base/RestException.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../db/schema/index.js';
 import { createOutboxRepository } from '../features/outbox/outbox.repository.js';
+import { twilioSendError } from '../integrations/sms/twilio-sms.provider.js';
 import { whileRefusing } from '../test/refuse-writes.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { waitFor } from '../test/wait-for.js';
@@ -93,5 +95,69 @@ describe('the outbox delivery job', () => {
     expect(sent).toEqual([outboxId]);
     const [text] = await db.select().from(messages).where(eq(messages.id, message.id));
     expect(text).toMatchObject({ status: 'sent', providerSid: 'SM-test-1' });
+  });
+
+  describe("a patient text that Twilio's client could not send", () => {
+    const textThrough = async (failure: unknown) => {
+      const db = t.app.vigil.database.db;
+      const { message, outboxId } = await db.transaction((tx) =>
+        t.app.vigil.messageSender.storePatientText(tx, {
+          patientId: demoPatientId,
+          body: 'Your cuff ships today.',
+          userId: null,
+          kind: 'welcome',
+        }),
+      );
+      const deps = {
+        db,
+        clock: t.clock,
+        sms: {
+          name: 'twilio',
+          send: async () => {
+            throw twilioSendError(failure);
+          },
+          provisionNumber: async () => '',
+          releaseNumber: async () => undefined,
+        },
+        email: { name: 'unused', send: async () => ({ providerId: 'x' }) },
+      };
+      const state = async () => ({
+        outbox: await createOutboxRepository(db).findById(outboxId),
+        text: (await db.select().from(messages).where(eq(messages.id, message.id)))[0],
+      });
+      return { deliver: (isLastTry: boolean) => deliverOutboxMessage(deps, outboxId, isLastTry), state };
+    };
+
+    it('fails at once, with its reason, when Twilio refused it', async () => {
+      const invalid = new RestException({
+        statusCode: 400,
+        body: { code: 21211, message: "The 'To' number is not a valid phone number." },
+        headers: {},
+      });
+      const { deliver, state } = await textThrough(invalid);
+      await deliver(false);
+      const { outbox, text } = await state();
+      expect(outbox).toMatchObject({ status: 'failed', attempts: 1 });
+      expect(text).toMatchObject({
+        status: 'failed',
+        errorCode: '21211',
+        errorMessage: 'Invalid phone number',
+      });
+    });
+
+    it('stays queued for a retry when Twilio could not be reached, and fails on the last try', async () => {
+      const unreachable = Object.assign(new Error('getaddrinfo ENOTFOUND api.twilio.com'), {
+        code: 'ENOTFOUND',
+      });
+      const { deliver, state } = await textThrough(unreachable);
+      await expect(deliver(false)).rejects.toThrow('ENOTFOUND');
+      let now = await state();
+      expect(now.outbox).toMatchObject({ status: 'pending', attempts: 1 });
+      expect(now.text).toMatchObject({ status: 'queued' });
+      await expect(deliver(true)).rejects.toThrow('ENOTFOUND');
+      now = await state();
+      expect(now.outbox).toMatchObject({ status: 'failed', attempts: 2 });
+      expect(now.text).toMatchObject({ status: 'failed', errorMessage: 'Delivery failed (code ENOTFOUND)' });
+    });
   });
 });

@@ -126,10 +126,10 @@ export async function deliverOutboxMessage(
             attachments: await loadOutboxAttachments(deps.storage, message.attachments),
           }));
   } catch (error) {
-    // A provider's refusal of a patient text with a code (opted out, invalid number) will not change on a
-    // retry: the text fails at once, with the reason staff read in the panel.
+    // A provider's refusal of a patient text (opted out, invalid number) will not change on a retry: the
+    // text fails at once, with the reason staff read in the panel. A provider out of reach is tried again.
     const code = error instanceof SmsSendError ? error.code : null;
-    const final = isLastTry || (text !== undefined && code !== null);
+    const final = isLastTry || (text !== undefined && error instanceof SmsSendError && error.refused);
     await repo.markAttemptFailed(id, error instanceof Error ? error.message : String(error), final);
     if (text && final) {
       await setTextStatus(deps, text, {

@@ -17,11 +17,17 @@ export interface SmsProvider {
   releaseNumber(phoneNumber: string): Promise<void>;
 }
 
-/** A provider's refusal with its error code (Twilio's, e.g. 21610 for an opted-out number). */
+/**
+ * A text the provider did not take, with its error code (Twilio's, e.g. 21610 for an opted-out number, or
+ * the network's, 'ENOTFOUND'). `refused` when the provider answered that it will not send it (a number opted
+ * out or invalid): a retry would be refused again. Otherwise it was unreachable, busy or failing, and a
+ * retry may pass.
+ */
 export class SmsSendError extends Error {
   constructor(
     message: string,
     readonly code: string | null,
+    readonly refused: boolean,
   ) {
     super(message);
     this.name = 'SmsSendError';

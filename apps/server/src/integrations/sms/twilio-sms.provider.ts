@@ -22,12 +22,7 @@ export function createTwilioSmsProvider(options: {
         });
         return { providerId: message.sid };
       } catch (error) {
-        // Twilio's RestException carries its error code (21610 opted out, 21211 invalid number, ...).
-        const code = (error as { code?: unknown }).code;
-        throw new SmsSendError(
-          error instanceof Error ? error.message : String(error),
-          typeof code === 'number' || typeof code === 'string' ? String(code) : null,
-        );
+        throw twilioSendError(error);
       }
     },
     async provisionNumber(areaCode) {
@@ -47,4 +42,20 @@ export function createTwilioSmsProvider(options: {
       if (owned) await client.incomingPhoneNumbers(owned.sid).remove();
     },
   };
+}
+
+/**
+ * What a failed `messages.create` means. Twilio's answer (a RestException) carries its HTTP status and its
+ * error code: a 4xx is a refusal (21610 opted out, 21211 invalid number, ...), except 429, too many requests
+ * (20429). A 5xx (20500, 20503), or no answer at all (a network error, whose code is a text such as
+ * 'ENOTFOUND'), is worth a retry.
+ */
+export function twilioSendError(error: unknown): SmsSendError {
+  const { code, status } = (error ?? {}) as { code?: unknown; status?: unknown };
+  const refused = typeof status === 'number' && status >= 400 && status < 500 && status !== 429;
+  return new SmsSendError(
+    error instanceof Error ? error.message : String(error),
+    typeof code === 'number' || typeof code === 'string' ? String(code) : null,
+    refused,
+  );
 }
