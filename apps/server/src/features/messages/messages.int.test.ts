@@ -246,6 +246,34 @@ describe('opt-out, HELP and delivery status', () => {
     });
   });
 
+  it('a START or STOP delivered again changes nothing: the opt-out follows the texts stored, in order', async () => {
+    const optOuts = () => db().select().from(smsOptOuts);
+    await inbound({ body: 'START', optOutType: 'START', sid: 'SMstart-once' });
+    await inbound({ body: 'STOP', optOutType: 'STOP', sid: 'SMstop-once' });
+    expect(await optOuts()).toHaveLength(1);
+    // Twilio retries the START it had delivered before the STOP: a duplicate.
+    expect((await inbound({ body: 'START', optOutType: 'START', sid: 'SMstart-once' })).statusCode).toBe(200);
+    expect(await optOuts()).toHaveLength(1);
+    const refused = await world
+      .as('northStaff')
+      .post(`/api/sms/${world.northPatient}`, { text: 'Still there?', attachments: [] });
+    expect(refused.statusCode).toBe(409);
+
+    await inbound({ body: 'START', optOutType: 'START', sid: 'SMstart-twice' });
+    expect(await optOuts()).toHaveLength(0);
+    await inbound({ body: 'STOP', optOutType: 'STOP', sid: 'SMstop-once' });
+    expect(await optOuts()).toHaveLength(0);
+
+    // The same from a number no patient has.
+    const stranger = { from: '+15035559876', to: clinicNumber };
+    const strangerText = (body: 'START' | 'STOP', sid: string) =>
+      postSigned(twilioWebhookPaths.sms, inboundSmsParams({ ...stranger, body, optOutType: body, sid }));
+    await strangerText('STOP', 'SMstranger-stop');
+    await strangerText('START', 'SMstranger-start');
+    await strangerText('STOP', 'SMstranger-stop');
+    expect(await optOuts()).toHaveLength(0);
+  });
+
   it('HELP answers with the clinic’s name and number', async () => {
     await inbound({ body: 'help' });
     const help = (await patientMessages()).filter((m) => m.kind === 'help');

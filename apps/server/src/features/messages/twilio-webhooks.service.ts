@@ -127,18 +127,28 @@ export function createTwilioWebhooksService(deps: TwilioWebhooksDeps) {
 
       const [patientId] =
         fromDigits && toDigits ? await repo.findPatientIdsByNumbers(fromDigits, toDigits) : [];
-      // The opt-out is the numbers' (Twilio keeps it per pair), whether or not a patient texts from them.
-      if (keyword === 'STOP' && fromDigits && toDigits) await repo.optOut(from, to, now);
-      if (keyword === 'START' && fromDigits && toDigits) await repo.optIn(from, to);
+      // The opt-out is the numbers' (Twilio keeps it per pair), whether or not a patient texts from them. It
+      // changes with the text that is stored, in its transaction: a retried delivery of an earlier START
+      // after a STOP is a duplicate, and changes nothing.
+      const keepOptOut = async (txRepo: typeof repo) => {
+        if (!fromDigits || !toDigits) return;
+        if (keyword === 'STOP') await txRepo.optOut(from, to, now);
+        if (keyword === 'START') await txRepo.optIn(from, to);
+      };
 
       if (!patientId) {
-        const stored = await repo.insertUnmatched({
-          providerSid: sid,
-          fromNumber: from,
-          toNumber: to,
-          body,
-          payload: params,
-          receivedAt: now,
+        const stored = await db.transaction(async (tx) => {
+          const repoTx = createMessagesRepository(tx);
+          const inserted = await repoTx.insertUnmatched({
+            providerSid: sid,
+            fromNumber: from,
+            toNumber: to,
+            body,
+            payload: params,
+            receivedAt: now,
+          });
+          if (inserted) await keepOptOut(repoTx);
+          return inserted;
         });
         return { stored };
       }
@@ -170,6 +180,7 @@ export function createTwilioWebhooksService(deps: TwilioWebhooksDeps) {
         });
         // A replay racing this one: the first stored it; this one changes nothing.
         if (!message) return false;
+        await keepOptOut(repoTx);
         // SMSUnseen (DESIGN 4): one open alert per patient, whose date moves to the newest text.
         const open = await repoTx.findOpenSmsAlert(patient.id);
         if (open) await repoTx.moveAlert(open.id, now, now);
