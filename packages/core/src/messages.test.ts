@@ -117,6 +117,18 @@ const produced: [MessageKey, z.ZodType, unknown][] = [
   ['areaCodeRule', NewClinicForm, { clinic_area_code: '31' }],
   ['invalidDate', patient, { dateOfBirth: '02/30/1950' }],
   ['invalidZip', patient, { address: { zip: '9410' } }],
+  ...(['reminderTimeSlot', 'reminderTimeTaken'] as const).map((key): [MessageKey, z.ZodType, unknown] => [
+    key,
+    patient,
+    {
+      consent: { status: 'Obtained via telephone' },
+      preferences: {
+        remindersConsent: 'Yes',
+        numberDailyReminders: 2,
+        reminderTimes: key === 'reminderTimeSlot' ? ['8:15 AM', '9:00 AM'] : ['8:00 AM', '8:00 AM'],
+      },
+    },
+  ]),
   [
     'outOfRange',
     reading,

@@ -68,6 +68,8 @@ export const messages = {
   timeMustBePositive: 'Enter a time greater than 0',
   careNavigatorPortal: 'Care navigators belong to the CIRCLE portal',
   dateRangeOrder: 'The start date must not be after the end date',
+  reminderTimeTaken: 'Each reminder needs a time of its own',
+  reminderTimeSlot: 'Choose a time on the hour or the half hour',
   tooLong: (max: number) => `Must be ${max} characters or fewer`,
 } as const;
 

@@ -66,4 +66,19 @@ export function reminderTimeToDate(slot: string, on: Date): Date {
   );
 }
 
-export const isReminderTimeSlot = (slot: string) => slotPattern.test(slot.trim());
+/** One of `reminderTimeSlots`, however written ('08:30 am'): the reminders job serves only these. */
+export const isReminderTimeSlot = (slot: string) => /^(1[0-2]|0?[1-9]):(00|30)\s*(AM|PM)$/i.test(slot.trim());
+
+/** A slot as `reminderTimeSlots` writes it, to compare two spellings of one time. */
+const slotKey = (slot: string) => slot.trim().toUpperCase().replace(/^0/, '').replace(/\s+/, ' ');
+
+/** The positions of reminder slots that repeat an earlier one: two reminders at one time are one text. */
+export const repeatedReminderSlots = (slots: readonly string[]) => {
+  const seen = new Set<string>();
+  return slots.flatMap((slot, i) => {
+    const key = slotKey(slot);
+    if (seen.has(key)) return [i];
+    seen.add(key);
+    return [];
+  });
+};

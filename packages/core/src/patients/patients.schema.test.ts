@@ -126,6 +126,23 @@ describe('patient form validation', () => {
       'preferences.daysToTextReminders': messages.required,
     }));
 
+  it('takes reminder slots on the hour or half hour only, each once, however written', () =>
+    expect(
+      errors(
+        valid({
+          preferences: {
+            remindersConsent: 'Yes',
+            numberDailyReminders: 4,
+            reminderTimes: ['2:30 AM', '02:30 am', '2:45 AM', '9:00 PM'],
+            dailyRemindersConsent: 'Yes',
+          },
+        }),
+      ),
+    ).toEqual({
+      'preferences.reminderTimes.1': messages.reminderTimeTaken,
+      'preferences.reminderTimes.2': messages.reminderTimeSlot,
+    }));
+
   it('requires the reminder count and the every-day answer', () =>
     expect(errors(valid({ preferences: { remindersConsent: 'Yes' } }))).toEqual({
       'preferences.numberDailyReminders': messages.required,

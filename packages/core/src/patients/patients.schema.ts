@@ -9,6 +9,7 @@ import {
   isReminderTimeSlot,
   phoneDigits,
   reminderTimeToDate,
+  repeatedReminderSlots,
 } from '../format/text.helpers.js';
 import { z } from '../format/zod.js';
 import { messages } from '../messages.js';
@@ -188,8 +189,18 @@ export function patientForm(context: PatientFormContext) {
           const count = typeof prefs.numberDailyReminders === 'number' ? prefs.numberDailyReminders : 0;
           if (!count) issue(['preferences', 'numberDailyReminders']);
           const slots = Array.isArray(prefs.reminderTimes) ? prefs.reminderTimes : [];
-          for (let i = 0; i < count; i++)
-            if (!isReminderTimeSlot(asText(slots[i]))) issue(['preferences', 'reminderTimes', i]);
+          for (let i = 0; i < count; i++) {
+            const slot = asText(slots[i]).trim();
+            if (!isReminderTimeSlot(slot))
+              issue(
+                ['preferences', 'reminderTimes', i],
+                slot ? messages.reminderTimeSlot : messages.required,
+              );
+          }
+          const chosen = slots.slice(0, count).map(asText);
+          for (const i of repeatedReminderSlots(chosen))
+            if (isReminderTimeSlot(chosen[i]!))
+              issue(['preferences', 'reminderTimes', i], messages.reminderTimeTaken);
           if (!prefs.dailyRemindersConsent) issue(['preferences', 'dailyRemindersConsent']);
           if (
             prefs.dailyRemindersConsent === 'No' &&
