@@ -20,6 +20,13 @@ describe('time tracking', () => {
   it('converts hours and minutes to seconds', () =>
     expect(ManualTimeForm.parse({ hours: '1', minutes: '30' })).toBe(5400));
 
+  it('takes at most a day, as the server does', () => {
+    expect(ManualTimeForm.parse({ hours: '24', minutes: '0' })).toBe(86_400);
+    expect(ManualTimeForm.safeParse({ hours: '24', minutes: '30' }).error?.issues[0]?.message).toBe(
+      messages.outOfRange,
+    );
+  });
+
   it('checks the request bodies', () => {
     expect(BulkTimeRequest.safeParse({ time: 30, isbulktimetracking: true, text: '-' }).success).toBe(true);
     expect(TrackTimeRequest.safeParse({ time: 0 }).success).toBe(false);

@@ -42,4 +42,6 @@ export const ManualTimeForm = z
     minutes: z.coerce.number({ error: messages.mustBeNumber }).int(messages.mustBeNumber).min(0).max(59),
   })
   .transform((v) => v.hours * 3600 + v.minutes * 60)
-  .refine((seconds) => seconds > 0, messages.timeMustBePositive);
+  .refine((seconds) => seconds > 0, messages.timeMustBePositive)
+  // As the server takes it: 24 hours and 30 minutes would pass each field and be refused after Add.
+  .refine((seconds) => seconds <= maxTrackedSeconds, messages.outOfRange);

@@ -4,7 +4,7 @@ import Popover from '@mui/material/Popover';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { labels, ManualTimeForm, timerDisplay, trackedTimeTexts } from '@vigil/core';
+import { labels, ManualTimeForm, maxTrackedSeconds, timerDisplay, trackedTimeTexts } from '@vigil/core';
 import { useId, useState } from 'react';
 import { SectionCard } from '../../../components/section-card';
 import { useSingleFlight } from '../../../lib/use-single-flight';
@@ -97,6 +97,7 @@ export function TrackedTimeSection({ patientId, seconds }: TrackedTimeSectionPro
               onChange={(event) => setHours(digits(event.target.value))}
               size="small"
               disabled={saving}
+              error={Number(hours) * 3600 + Number(minutes) * 60 > maxTrackedSeconds}
               autoFocus
               slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 2 } }}
             />
