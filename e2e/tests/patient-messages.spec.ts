@@ -90,9 +90,12 @@ test.describe('patient messages', () => {
     await send.locator('..').hover();
     await expect(page.getByRole('tooltip')).toHaveText('Provide a message or file attachment(s).');
 
-    // Longer than a text can be: said under the field, and Send stays disabled until it is short enough.
+    // Longer than a text can be with the staff member's signature ('— Sam, Sunrise Cardiology'): said under
+    // the field, and Send stays disabled until it is short enough.
+    const { signature } = await conversationOf(request, patient!._id);
+    expect(signature).toBe('— Sam, Sunrise Cardiology');
     const message = panel.getByRole('textbox', { name: 'Message' });
-    await message.fill('x'.repeat(maxMessageLength + 1));
+    await message.fill('x'.repeat(maxMessageLength - signature.length - 2 + 1));
     await expect(panel.getByText(textMessageTexts.textTooLong)).toBeVisible();
     await expect(send).toBeDisabled();
     await message.press('Backspace');

@@ -311,7 +311,7 @@ export const textMessageTexts = {
   attachmentTooMany: 'At most 10 attachments per message.',
   attachmentMissing: 'Choose a file to attach.',
   attachmentEmpty: 'The file is empty.',
-  textTooLong: 'A message can be at most 1600 characters.',
+  textTooLong: 'A message can be at most 1600 characters, your signature included.',
   deliveryFailed: 'Delivery failed',
 } as const;
 

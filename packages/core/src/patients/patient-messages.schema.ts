@@ -48,6 +48,10 @@ export function textSignature(user: { firstName: string; portal: 'CIRCLE' | 'CLI
 export const withSignature = (text: string, signature: string): string =>
   text.trim() ? `${text.trim()}\n\n${signature}` : signature;
 
+/** A staff text that, signed, is longer than Twilio sends (it refuses the whole text, error 21617). */
+export const signedTextTooLong = (text: string, signature: string) =>
+  withSignature(text, signature).length > maxMessageLength;
+
 /** A US number as the ten digits the patient record keeps (a leading country code 1 dropped). */
 export function normaliseUsPhone(value: string | null | undefined): string | null {
   const digits = (value ?? '').replace(/\D/g, '');

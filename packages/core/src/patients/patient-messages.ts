@@ -43,4 +43,6 @@ export interface MessagesView {
   optedOut: boolean;
   /** Why nothing can be sent at all (no texting number, no clinic number), or null. */
   cannotText: string | null;
+  /** The signature the signed-in user's texts end with, which counts towards their length. */
+  signature: string;
 }

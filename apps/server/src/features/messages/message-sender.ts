@@ -1,4 +1,12 @@
-import { AppError, errorMessages, textMessageTexts, textSignature, toE164, withSignature } from '@vigil/core';
+import {
+  AppError,
+  errorMessages,
+  signedTextTooLong,
+  textMessageTexts,
+  textSignature,
+  toE164,
+  withSignature,
+} from '@vigil/core';
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { MessageAttachment, MessageRow } from '../../db/schema/index.js';
@@ -62,7 +70,13 @@ export function createMessageSender(deps: MessageSenderDeps) {
     if (input.kind === 'staff') {
       const user = input.userId ? await repo.findUserSignatureFacts(input.userId) : undefined;
       if (!user) throw new Error('A staff text needs the user who sends it');
-      body = withSignature(body, textSignature(user, patient.clinicName));
+      const signature = textSignature(user, patient.clinicName);
+      if (signedTextTooLong(body, signature)) {
+        throw new AppError('VALIDATION', textMessageTexts.textTooLong, {
+          text: textMessageTexts.textTooLong,
+        });
+      }
+      body = withSignature(body, signature);
     }
     const attachments = input.attachments ?? [];
     if (!body && attachments.length === 0) {

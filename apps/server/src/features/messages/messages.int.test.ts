@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { textMessageTexts } from '@vigil/core';
+import { maxMessageLength, textMessageTexts } from '@vigil/core';
 import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -453,6 +453,27 @@ describe('the /sms calls', () => {
       payload: file.payload,
     });
   };
+
+  it('takes a text as long as Twilio sends once signed, and refuses one character more, storing nothing', async () => {
+    const view = (await world.as('northStaff').get(`/api/sms/${world.northPatient}`)).json().data;
+    expect(view.signature).toBe('— staff, North Clinic');
+    const room = maxMessageLength - view.signature.length - 2;
+    const before = (await patientMessages()).length;
+    const over = await world
+      .as('northStaff')
+      .post(`/api/sms/${world.northPatient}`, { text: 'x'.repeat(room + 1), attachments: [] });
+    expect(over.statusCode).toBe(400);
+    expect(over.json()).toMatchObject({
+      message: textMessageTexts.textTooLong,
+      fields: { text: textMessageTexts.textTooLong },
+    });
+    expect(await patientMessages()).toHaveLength(before);
+    const full = await world
+      .as('northStaff')
+      .post(`/api/sms/${world.northPatient}`, { text: 'x'.repeat(room), attachments: [] });
+    expect(full.statusCode, full.body).toBe(201);
+    expect(full.json().data.message.text).toHaveLength(maxMessageLength);
+  });
 
   it('sends a text with an uploaded attachment; the upload is checked by content and used once', async () => {
     const up = await uploadPhoto();

@@ -7,6 +7,7 @@ import {
   type MessageView,
   type SendMessageRequest,
   textMessageTexts,
+  textSignature,
   toE164,
 } from '@vigil/core';
 import type { Clock } from '../../clock.js';
@@ -120,6 +121,10 @@ export function createMessagesService(deps: MessagesDeps) {
         lastAddressed: patient.smsLastAddressedAt?.toISOString() ?? null,
         optedOut: Boolean(to && from && (await repo.isOptedOut(to, from))),
         cannotText: !to ? textMessageTexts.noTextingNumber : !from ? textMessageTexts.noClinicNumber : null,
+        signature: textSignature(
+          { firstName: actor.firstName, portal: actor.role.portal },
+          patient.clinicName,
+        ),
       };
     },
 

@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { maxMessageLength, messages, messagesPanelTexts, textMessageTexts } from '@vigil/core';
+import { messages, messagesPanelTexts, signedTextTooLong, textMessageTexts } from '@vigil/core';
 import { type ChangeEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { ApiError } from '../../../lib/api-client';
@@ -30,6 +30,8 @@ interface MessagesComposerProps {
   patientId: string;
   /** Why nothing can be sent (opted out, no texting number), or null. */
   blockedReason: string | null;
+  /** The signature the server adds to the text, which counts towards its length. */
+  signature: string;
   onSent: () => void;
 }
 
@@ -41,7 +43,7 @@ const reasonOf = (error: unknown) =>
  * removable before sending. Send is enabled only with text or an attachment, and not while sending; after a
  * send the composer clears. Text or attachments not yet sent are unsaved changes.
  */
-export function MessagesComposer({ patientId, blockedReason, onSent }: MessagesComposerProps) {
+export function MessagesComposer({ patientId, blockedReason, signature, onSent }: MessagesComposerProps) {
   const inputId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [text, setText] = useState('');
@@ -57,7 +59,7 @@ export function MessagesComposer({ patientId, blockedReason, onSent }: MessagesC
   const uploading = attachments.some((a) => a.state === 'uploading');
   const hasContent = text.trim().length > 0 || ready.length > 0;
   // Said while typing, before Send, rather than by the server's refusal after it.
-  const tooLong = text.trim().length > maxMessageLength;
+  const tooLong = text.trim().length > 0 && signedTextTooLong(text, signature);
   const blocked = blockedReason !== null;
   const guard = useUnsavedChangesGuard((text.trim().length > 0 || attachments.length > 0) && !send.isPending);
   const canSend = hasContent && !tooLong && !uploading && !send.isPending && !blocked;

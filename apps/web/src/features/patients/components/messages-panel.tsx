@@ -59,6 +59,7 @@ export function MessagesPanel({ patient }: { patient: PatientDetailsView }) {
       <MessagesComposer
         patientId={patient._id}
         blockedReason={conversation.isPending ? '' : blockedReason}
+        signature={view?.signature ?? ''}
         onSent={() => setScrollToEnd((n) => n + 1)}
       />
       <ConfirmDialog
