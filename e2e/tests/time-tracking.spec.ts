@@ -236,7 +236,10 @@ test.describe('time tracking', () => {
     await expect(runningTime(page)).toHaveText('None');
   });
 
-  test('the inactivity sign-out saves the running time first', async ({ page, request }) => {
+  test('the inactivity sign-out saves the running time first, up to the last activity', async ({
+    page,
+    request,
+  }) => {
     test.slow();
     await page.addInitScript(() => {
       localStorage.setItem('vigil.test.inactivity', JSON.stringify({ warnMs: 4_000, timeoutMs: 9_000 }));
@@ -245,6 +248,13 @@ test.describe('time tracking', () => {
     await signIn(page, demo.admin);
     await page.goto(`/patient/details/${timedOut}`);
     await expect(timerGroup(page).getByRole('button', { name: 'Stop timer' })).toBeVisible();
+    const started = Date.now();
+    // Six seconds of work (the mouse moving), then nothing until the sign-out, 9 seconds later.
+    for (let i = 0; i < 6; i++) {
+      await page.mouse.move(100 + i * 10, 200);
+      await page.waitForTimeout(1_000);
+    }
+    const worked = (Date.now() - started) / 1000;
     const saved = page.waitForResponse(
       (r) => r.url().endsWith(`/api/pacients/${timedOut}/track`) && r.request().method() === 'POST',
     );
@@ -252,7 +262,9 @@ test.describe('time tracking', () => {
     const answer = await saved;
     expect(answer.status()).toBe(200);
     const kept = ((await answer.json()) as { data: { seconds: number } }).data.seconds;
+    // The work, not the 9 idle seconds after it.
     expect(kept).toBeGreaterThan(3);
+    expect(kept).toBeLessThanOrEqual(Math.ceil(worked) + 1);
     expect(await trackedThisMonth(request, timedOut)).toBe(monthBefore + kept);
   });
 

@@ -110,8 +110,9 @@ export function InactivityWatch() {
         const idle = Date.now() - lastActivity.current;
         if (idle >= limits.timeoutMs) {
           stop();
-          // A running timer saves first, while the token is still valid (spec patients 4: forced save).
-          void runBeforeSignOut().then(() => {
+          // A running timer saves first, while the token is still valid (spec patients 4: forced save), up to
+          // the last activity: the idle half hour before the sign-out is not time spent on the patient.
+          void runBeforeSignOut(lastActivity.current).then(() => {
             void signOutOnServer();
             dispatch({ type: 'signOut', landing: sessionTimedOutUrl });
           });

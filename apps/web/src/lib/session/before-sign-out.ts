@@ -3,7 +3,7 @@
  * ends the session (the detail page's timer saves its count: spec patients 4, 'forced save'). Signing out
  * clears the token at once and then unmounts the pages, so a page's own clean-up would come too late.
  */
-type BeforeSignOutTask = () => Promise<unknown> | undefined;
+type BeforeSignOutTask = (lastActivityAt: number | undefined) => Promise<unknown> | undefined;
 
 const tasks = new Set<BeforeSignOutTask>();
 /** Requests already sent by a page that has gone (its unmount save), which a sign-out must not overtake. */
@@ -25,13 +25,14 @@ export function onBeforeSignOut(task: BeforeSignOutTask): () => void {
 
 /**
  * Starts every task at once (their requests leave before anything else), then waits until they and the held
- * requests settle, at most `limitMs`: a slow server must not keep an idle session open.
+ * requests settle, at most `limitMs`: a slow server must not keep an idle session open. `lastActivityAt`
+ * is when the user was last active, for a sign-out after inactivity: the time since is no one's work.
  */
-export async function runBeforeSignOut(limitMs = 3_000): Promise<void> {
+export async function runBeforeSignOut(lastActivityAt?: number, limitMs = 3_000): Promise<void> {
   const pending: Promise<unknown>[] = [...inFlight];
   for (const task of tasks) {
     try {
-      const result = task();
+      const result = task(lastActivityAt);
       if (result) pending.push(result.catch(() => undefined));
     } catch (error) {
       console.error(error);

@@ -80,19 +80,29 @@ export function useDetailsTimer(patientId: string, ready: boolean): DetailsTimer
     if (shouldSaveTrackedTime(seconds, 'stop')) save({ patientId, seconds }).catch(() => giveBack(seconds));
   }, [patientId, save, rerender, giveBack]);
 
-  /** The save on leaving: sent at once and kept alive, so it survives the page closing. */
-  const leave = useCallback(() => {
-    const now = Date.now();
-    const current = clock.current;
-    const seconds = countOf(current, now);
-    // Without a token the session has ended already: nothing can be saved.
-    if (!shouldSaveTrackedTime(seconds, 'leave') || !readToken()) return undefined;
-    // The count goes on from what was saved: the part of a second not yet counted stays.
-    clock.current = { ...current, since: current.since + runningSeconds(current, now) * 1000, carried: 0 };
-    const sent = save({ patientId, seconds }, { keepalive: true });
-    sent.catch(() => giveBack(seconds));
-    return sent;
-  }, [patientId, save, giveBack]);
+  /**
+   * The save on leaving: sent at once and kept alive, so it survives the page closing. After inactivity
+   * (`lastActivityAt`), the count stops at the user's last activity: the idle time was no one's work, and
+   * billing it could reach 99457's 20 minutes with no one at the screen.
+   */
+  const leave = useCallback(
+    (lastActivityAt?: number) => {
+      const now = lastActivityAt === undefined ? Date.now() : Math.min(Date.now(), lastActivityAt);
+      const current = clock.current;
+      const seconds = countOf(current, now);
+      // Without a token the session has ended already: nothing can be saved.
+      if (!shouldSaveTrackedTime(seconds, 'leave') || !readToken()) return undefined;
+      // The count goes on from what was saved: the part of a second not yet counted stays; after inactivity,
+      // from now, the idle time left out.
+      const since =
+        lastActivityAt === undefined ? current.since + runningSeconds(current, now) * 1000 : Date.now();
+      clock.current = { ...current, since, carried: 0 };
+      const sent = save({ patientId, seconds }, { keepalive: true });
+      sent.catch(() => giveBack(seconds));
+      return sent;
+    },
+    [patientId, save, giveBack],
+  );
 
   // Starts by itself once, when the patient has loaded.
   const autoStarted = useRef(false);
