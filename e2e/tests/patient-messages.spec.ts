@@ -112,6 +112,20 @@ test.describe('patient messages', () => {
     const chips = panel.getByRole('list', { name: 'Attachments' });
     await expect(chips.getByText('pill-bottle.png', { exact: true })).toBeVisible();
     await expect(send).toBeEnabled();
+
+    // Two more of 3 MB each: more than one text can carry (5 MB in all), said at once, until one goes.
+    const large = Buffer.concat([tinyPng, Buffer.alloc(3 * 1024 * 1024)]);
+    await panel.locator('input[type="file"]').setInputFiles([
+      { name: 'scan-1.png', mimeType: 'image/png', buffer: large },
+      { name: 'scan-2.png', mimeType: 'image/png', buffer: large },
+    ]);
+    await expect(panel.getByText(textMessageTexts.attachmentsTooLarge)).toBeVisible();
+    await expect(send).toBeDisabled();
+    await screenshot(page, 'patient-messages-attachments-too-large', { of: panel });
+    await chips.getByRole('img', { name: 'Remove scan-2.png' }).click();
+    await chips.getByRole('img', { name: 'Remove scan-1.png' }).click();
+    await expect(panel.getByText(textMessageTexts.attachmentsTooLarge)).toHaveCount(0);
+    await expect(send).toBeEnabled();
     await screenshot(page, 'patient-messages-composer-1280', { of: panel });
 
     // A double-click sends one text.

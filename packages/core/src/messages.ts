@@ -309,6 +309,7 @@ export const textMessageTexts = {
   noClinicNumber: "The patient's clinic has no texting number.",
   attachmentNotFound: 'An attachment was not found. Upload it again.',
   attachmentTooMany: 'At most 10 attachments per message.',
+  attachmentsTooLarge: 'The attachments of one message can be at most 5 MB in all.',
   attachmentMissing: 'Choose a file to attach.',
   attachmentEmpty: 'The file is empty.',
   textTooLong: 'A message can be at most 1600 characters, your signature included.',

@@ -3,8 +3,12 @@ import { z } from '../format/zod.js';
 import { messages, textMessageTexts } from '../messages.js';
 import { providerName } from '../users/roles.js';
 
-/** Twilio sends at most 10 media per MMS; a text longer than 1600 characters is refused by Twilio. */
+/**
+ * Twilio sends at most 10 media per MMS, of at most 5 MB in all; a text longer than 1600 characters is
+ * refused by Twilio.
+ */
 export const maxMessageAttachments = 10;
+export const maxMessageAttachmentBytes = 5 * 1024 * 1024;
 export const maxMessageLength = 1600;
 
 /** `POST /sms/{patientId}`: text, attachment references (the ids `POST /sms/{patientId}/attachment` answers), or both. */

@@ -444,8 +444,8 @@ describe('opt-out, HELP and delivery status', () => {
 });
 
 describe('the /sms calls', () => {
-  const uploadPhoto = () => {
-    const file = multipartFile('file', 'photo.jpg', 'image/jpeg', tinyPng);
+  const uploadPhoto = (bytes: Buffer = tinyPng) => {
+    const file = multipartFile('file', 'photo.jpg', 'image/jpeg', bytes);
     return world.t.app.inject({
       method: 'POST',
       url: `/api/sms/${world.northPatient}/attachment`,
@@ -453,6 +453,31 @@ describe('the /sms calls', () => {
       payload: file.payload,
     });
   };
+
+  it('refuses attachments over 5 MB in all, which Twilio would not send, and keeps the uploads for another text', async () => {
+    // Each a PNG of 3 MB: under the limit of one upload, over that of one message together.
+    const large = Buffer.concat([tinyPng, Buffer.alloc(3 * 1024 * 1024)]);
+    const references = [];
+    for (let i = 0; i < 2; i++) {
+      const up = await uploadPhoto(large);
+      expect(up.statusCode, up.body).toBe(201);
+      references.push(up.json().data.uploadedAt as string);
+    }
+    const before = (await patientMessages()).length;
+    const both = await world
+      .as('northStaff')
+      .post(`/api/sms/${world.northPatient}`, { text: 'Two photos', attachments: references });
+    expect(both.statusCode).toBe(400);
+    expect(both.json()).toMatchObject({
+      message: textMessageTexts.attachmentsTooLarge,
+      fields: { attachments: textMessageTexts.attachmentsTooLarge },
+    });
+    expect(await patientMessages()).toHaveLength(before);
+    const one = await world
+      .as('northStaff')
+      .post(`/api/sms/${world.northPatient}`, { text: 'One photo', attachments: [references[0]] });
+    expect(one.statusCode, one.body).toBe(201);
+  });
 
   it('takes a text as long as Twilio sends once signed, and refuses one character more, storing nothing', async () => {
     const view = (await world.as('northStaff').get(`/api/sms/${world.northPatient}`)).json().data;

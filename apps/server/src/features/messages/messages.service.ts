@@ -5,6 +5,7 @@ import {
   type MessageAttachmentView,
   type MessagesView,
   type MessageView,
+  maxMessageAttachmentBytes,
   type SendMessageRequest,
   textMessageTexts,
   textSignature,
@@ -189,6 +190,11 @@ export function createMessagesService(deps: MessagesDeps) {
         if (uploads.length !== ids.length) {
           throw new AppError('VALIDATION', textMessageTexts.attachmentNotFound, {
             attachments: textMessageTexts.attachmentNotFound,
+          });
+        }
+        if (uploads.reduce((sum, u) => sum + u.size, 0) > maxMessageAttachmentBytes) {
+          throw new AppError('VALIDATION', textMessageTexts.attachmentsTooLarge, {
+            attachments: textMessageTexts.attachmentsTooLarge,
           });
         }
         const byId = new Map(uploads.map((u) => [u.id, u]));

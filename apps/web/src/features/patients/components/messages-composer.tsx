@@ -9,7 +9,13 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { messages, messagesPanelTexts, signedTextTooLong, textMessageTexts } from '@vigil/core';
+import {
+  maxMessageAttachmentBytes,
+  messages,
+  messagesPanelTexts,
+  signedTextTooLong,
+  textMessageTexts,
+} from '@vigil/core';
 import { type ChangeEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { ApiError } from '../../../lib/api-client';
@@ -23,6 +29,8 @@ interface PendingAttachment {
   state: 'uploading' | 'ready' | 'refused';
   /** The upload's reference for the send call (its `uploadedAt`), once stored. */
   reference?: string;
+  /** Its size in bytes, once stored. */
+  size?: number;
   error?: string;
 }
 
@@ -60,20 +68,23 @@ export function MessagesComposer({ patientId, blockedReason, signature, onSent }
   const hasContent = text.trim().length > 0 || ready.length > 0;
   // Said while typing, before Send, rather than by the server's refusal after it.
   const tooLong = text.trim().length > 0 && signedTextTooLong(text, signature);
+  const tooLarge = ready.reduce((sum, a) => sum + (a.size ?? 0), 0) > maxMessageAttachmentBytes;
   const blocked = blockedReason !== null;
   const guard = useUnsavedChangesGuard((text.trim().length > 0 || attachments.length > 0) && !send.isPending);
-  const canSend = hasContent && !tooLong && !uploading && !send.isPending && !blocked;
+  const canSend = hasContent && !tooLong && !tooLarge && !uploading && !send.isPending && !blocked;
   const sendTooltip = canSend
     ? ''
     : blocked
       ? blockedReason
       : tooLong
         ? textMessageTexts.textTooLong
-        : uploading
-          ? messagesPanelTexts.waitForUploads
-          : send.isPending
-            ? ''
-            : textMessageTexts.provideMessageOrAttachment;
+        : tooLarge
+          ? textMessageTexts.attachmentsTooLarge
+          : uploading
+            ? messagesPanelTexts.waitForUploads
+            : send.isPending
+              ? ''
+              : textMessageTexts.provideMessageOrAttachment;
 
   const update = (key: string, change: Partial<PendingAttachment>) =>
     setAttachments((list) => list.map((a) => (a.key === key ? { ...a, ...change } : a)));
@@ -89,7 +100,9 @@ export function MessagesComposer({ patientId, blockedReason, signature, onSent }
       uploads.current = uploads.current.then(() =>
         upload
           .mutateAsync({ patientId, file })
-          .then(({ uploadedAt }) => update(key, { state: 'ready', reference: uploadedAt }))
+          .then(({ uploadedAt, attachment }) =>
+            update(key, { state: 'ready', reference: uploadedAt, size: attachment.size }),
+          )
           .catch((error: unknown) => update(key, { state: 'refused', error: reasonOf(error) })),
       );
     }
@@ -167,6 +180,11 @@ export function MessagesComposer({ patientId, blockedReason, signature, onSent }
             </li>
           ))}
         </Stack>
+      )}
+      {tooLarge && (
+        <Typography variant="caption" color="error" role="alert">
+          {textMessageTexts.attachmentsTooLarge}
+        </Typography>
       )}
       {attachments
         .filter((a) => a.state === 'refused')
