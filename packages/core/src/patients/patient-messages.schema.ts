@@ -26,6 +26,9 @@ export const SendMessageRequest = z
   });
 export type SendMessageRequest = z.output<typeof SendMessageRequest>;
 
+/** Spec patients 4: 'Yes posts an addressed mark dated 10 (seconds) after the message date'. */
+export const addressedAfterMs = 10_000;
+
 /** `POST /sms/set-last-addressed/{patientId}`: every patient text dated on or before `date` is addressed. */
 export const SetLastAddressedRequest = z.object({
   addressed: z.literal(true),

@@ -127,6 +127,23 @@ describe('POST /api/webhooks/twilio/sms', () => {
     expect((audit.at(-1)!.details as { message: string }).message).toMatch(/^Marked texts addressed up to /);
   });
 
+  it('takes an addressed mark at most 10 seconds ahead: a text that comes later is not taken as read', async () => {
+    const now = world.t.clock.now().getTime();
+    const res = await world
+      .as('northStaff')
+      .post(`/api/sms/set-last-addressed/${world.northPatient}`, {
+        addressed: true,
+        date: '2099-01-01T00:00:00Z',
+      });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ lastAddressed: new Date(now + 10_000).toISOString() });
+    world.t.clock.advance(60_000);
+    await inbound({ body: 'Are you there?' });
+    expect(await openSmsAlerts()).toHaveLength(1);
+    const view = (await world.as('northStaff').get(`/api/sms/${world.northPatient}`)).json().data;
+    expect(Date.parse(view.sms.at(-1).date)).toBeGreaterThan(Date.parse(view.lastAddressed));
+  });
+
   it('refuses a missing or wrong signature with 403 and stores nothing', async () => {
     const params = inboundSmsParams({ from: patientNumber, to: clinicNumber, body: 'forged' });
     const count = (await patientMessages()).length;

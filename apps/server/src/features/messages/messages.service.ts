@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   AppError,
+  addressedAfterMs,
   errorMessages,
   type MessageAttachmentView,
   type MessagesView,
@@ -235,7 +236,7 @@ export function createMessagesService(deps: MessagesDeps) {
     async setLastAddressed(
       actor: AuthUser,
       patientId: string,
-      date: Date,
+      requested: Date,
       ip: string | null,
     ): Promise<{ lastAddressed: string }> {
       const scope = patientScope(actor);
@@ -244,9 +245,11 @@ export function createMessagesService(deps: MessagesDeps) {
         const patient = await repo.lockTextingPatient(scope, patientId);
         if (!patient) throw notFound();
         const now = clock.now();
-        await repo.setLastAddressed(patient.id, date);
+        // At most the spec's 10 seconds after now: a mark far ahead would take texts not yet sent as read.
+        const upTo = new Date(Math.min(requested.getTime(), now.getTime() + addressedAfterMs));
+        await repo.setLastAddressed(patient.id, upTo);
         const alert = await repo.findOpenSmsAlert(patient.id);
-        const dismissed = Boolean(alert) && !(await repo.hasInboundAfter(patient.id, date));
+        const dismissed = Boolean(alert) && !(await repo.hasInboundAfter(patient.id, upTo));
         if (alert && dismissed) {
           await repo.dismissAlert(alert.id, actor.id, now);
           await refreshPatientMetrics(tx, patient.id, now);
@@ -257,11 +260,11 @@ export function createMessagesService(deps: MessagesDeps) {
           actor,
           patient,
           'message.addressed',
-          `Marked texts addressed up to ${formatAlertTime(date, zone)}`,
+          `Marked texts addressed up to ${formatAlertTime(upTo, zone)}`,
           ip,
-          { lastAddressed: date.toISOString(), smsUnseenDismissed: dismissed },
+          { lastAddressed: upTo.toISOString(), smsUnseenDismissed: dismissed },
         );
-        return { lastAddressed: date.toISOString() };
+        return { lastAddressed: upTo.toISOString() };
       });
     },
 

@@ -1,6 +1,12 @@
 import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
-import { type MessageView, messagesPanelTexts, type PatientDetailsView, textMessageTexts } from '@vigil/core';
+import {
+  addressedAfterMs,
+  type MessageView,
+  messagesPanelTexts,
+  type PatientDetailsView,
+  textMessageTexts,
+} from '@vigil/core';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useMessages } from '../api/get-messages';
@@ -8,9 +14,6 @@ import { useSetLastAddressed } from '../api/set-last-addressed';
 import { DetailsPanel } from './details-panel';
 import { MessagesComposer } from './messages-composer';
 import { MessagesConversation } from './messages-conversation';
-
-/** Spec patients 4: 'Yes posts an addressed mark dated 10 (seconds) after the message date'. */
-const addressedAfterMs = 10_000;
 
 /**
  * The Messages panel of the detail page (spec patients 2.6, 4, 9; issue 10): the conversation with the
