@@ -336,6 +336,24 @@ describe('deliveries that cannot reach a patient: 202, counted for staff', () =>
     });
   });
 
+  it('an array from 3,000 unknown devices is logged once each, with its own measurement', async () => {
+    const at = new Date(w.t.clock.now().getTime() - minute).toISOString();
+    // About 290 KB, under the body limit.
+    const many = Array.from({ length: 3000 }, (_, n) => ({
+      metric: 'pulse',
+      value_1: 60,
+      hwi_device_id: `TNV-MANY-${n}`,
+      timestamp: at,
+    }));
+    const res = await deliver(app(), 'tenovi', many);
+    expect(res.statusCode, res.body).toBe(202);
+    expect(await unrecognisedRow(db(), 'TENOVI', 'TNV-MANY-2999')).toMatchObject({
+      reason: 'unknownDevice',
+      count: 1,
+      lastPayload: [many[2999]],
+    });
+  });
+
   it('an unknown device added to the inventory leaves the list; its next delivery is judged afresh', async () => {
     const imei = '350000000000071';
     expect((await deliver(app(), 'bodytrace', { ...bodyTraceScale, imei })).statusCode).toBe(202);

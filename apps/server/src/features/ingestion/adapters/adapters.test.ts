@@ -239,6 +239,23 @@ describe('Tenovi', () => {
   });
 });
 
+describe('an array of several devices', () => {
+  // The raw payload of each device's delivery is what the unrecognised list keeps for it: the whole array
+  // for each of 3,000 devices had run the server out of memory.
+  it("keeps with each device's delivery its own measurements, not the whole array", () => {
+    const tenovi = [0, 1, 2].map((n) => ({ ...tenoviArray[1]!, hwi_device_id: `TNV-${n}` }));
+    const tenoviDeliveries = adaptTenovi(tenovi);
+    expect(tenoviDeliveries.map((d) => d.raw)).toEqual([[tenovi[0]], [tenovi[1]], [tenovi[2]]]);
+    const meters = [0, 1, 2].map((n) => ({
+      ...smartMeter,
+      imei: `35987654321001${n}`,
+      reading_id: `sm-${n}`,
+    }));
+    const meterDeliveries = adaptSmartMeter(meters);
+    expect(meterDeliveries.map((d) => d.raw)).toEqual([[meters[0]], [meters[1]], [meters[2]]]);
+  });
+});
+
 describe('Smart Meter, Pylo and eDevice', () => {
   it('Smart Meter: its fields plus imei, named by reading_id', () => {
     const [delivery] = adaptSmartMeter(smartMeter);

@@ -53,10 +53,12 @@ export function adaptSmartMeter(payload: unknown): DeviceDelivery[] {
         readings: [],
         battery: null,
         signal: null,
-        raw: payload,
+        // Of an array, the device's own readings, as Tenovi's (not the whole array for each device).
+        raw: Array.isArray(payload) ? [] : payload,
       };
       deliveries.set(imei, delivery);
     }
+    if (Array.isArray(payload) && Array.isArray(delivery.raw)) delivery.raw.push(payload[i]);
     const measured = {
       systolic: whole(r.systolic_mmhg),
       diastolic: whole(r.diastolic_mmhg),

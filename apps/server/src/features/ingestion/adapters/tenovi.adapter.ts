@@ -82,10 +82,13 @@ export function adaptTenovi(payload: unknown): DeviceDelivery[] {
         readings: [],
         battery: null,
         signal: null,
-        raw: payload,
+        // Of an array, the device's own measurements: the whole array kept for each of its devices grew
+        // with the square of its length (an unrecognised list of 3,000 devices ran out of memory).
+        raw: Array.isArray(payload) ? [] : payload,
       };
       deliveries.set(m.hwi_device_id, delivery);
     }
+    if (Array.isArray(delivery.raw)) delivery.raw.push(rawOf(i));
     const key = `${m.hwi_device_id}\u0000${instant.parse(m.timestamp).getTime()}\u0000${measurementIndex(m)}`;
     byInstant.set(key, [...(byInstant.get(key) ?? []), { m, raw: rawOf(i) }]);
   });
