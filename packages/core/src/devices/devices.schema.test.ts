@@ -73,6 +73,15 @@ describe('device form', () => {
       DeviceRequest.safeParse({ brand: 'Pylo', type: 'Scale', serialNumber: '12' }).error?.issues[0]?.message,
     ).toBe(messages.imeiLength);
   });
+
+  it('takes an IMEI of digits and a MAC address of hexadecimal digits only: no delivery could use another', () => {
+    const message = (brand: string, serialNumber: string) =>
+      DeviceRequest.safeParse({ brand, type: 'Scale', serialNumber }).error?.issues[0]?.message;
+    expect(message('BODYTRACE', 'ABCDEFGHIJKLMNO')).toBe(messages.imeiLength);
+    expect(message('Smart Meter', '35987654321001X')).toBe(messages.imeiLength);
+    expect(message('Withings', 'ZZ:ZZ:ZZ:ZZ:ZZ:ZZ')).toBe(messages.macLength);
+    expect(message('BODYTRACE', '013950000777785')).toBeUndefined();
+  });
 });
 
 describe('device pairing', () => {

@@ -15,6 +15,9 @@ const withoutColons = (value: string) => value.replace(/:/g, '');
 /** A Bluetooth address as hubs write it, 'A4:C1:38:0E:11:22' or 'A4-C1-38-0E-11-22', is 'A4C1380E1122'. */
 const withoutSeparators = (value: string) => value.replace(/[:-]/g, '');
 const imeiBrands: readonly DeviceBrand[] = ['Smart Meter', 'Pylo', 'BODYTRACE'];
+/** An IMEI is its 15 digits; a MAC address 12 hexadecimal ones (upper-cased, as stored). */
+const imeiPattern = new RegExp(`^\\d{${imeiLength}}$`);
+const macPattern = new RegExp(`^[0-9A-F]{${macLength}}$`);
 
 /**
  * The identifier as stored and as deliveries are matched on: upper-cased, a Withings MAC address without
@@ -35,8 +38,9 @@ export function normaliseSerialNumber(brand: DeviceBrand, identifier: string): s
 function identifierProblem(brand: DeviceBrand, serialNumber: string): string | null {
   // Separators alone ('--' for an eDevice address) are no identifier.
   if (!serialNumber) return messages.required;
-  if (brand === 'Withings' && serialNumber.length !== macLength) return messages.macLength;
-  if (imeiBrands.includes(brand) && serialNumber.length !== imeiLength) return messages.imeiLength;
+  // A MAC address is hexadecimal, an IMEI digits: one of letters could never be paired or delivered.
+  if (brand === 'Withings' && !macPattern.test(serialNumber)) return messages.macLength;
+  if (imeiBrands.includes(brand) && !imeiPattern.test(serialNumber)) return messages.imeiLength;
   return null;
 }
 
@@ -102,7 +106,7 @@ export const DeviceSearchQuery = z.object({
 });
 export type DeviceSearchQuery = z.infer<typeof DeviceSearchQuery>;
 
-const imei = requiredMatching(new RegExp(`^\\d{${imeiLength}}$`), messages.imeiLength);
+const imei = requiredMatching(imeiPattern, messages.imeiLength);
 const optionalName = z.string().trim().max(100).optional();
 const optionalType = z.enum(deviceTypes).optional();
 
