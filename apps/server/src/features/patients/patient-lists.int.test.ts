@@ -542,3 +542,19 @@ describe('the priority list month', () => {
     ).toEqual([[60, 1, 0]]);
   });
 });
+
+// Last: its patients would change the counts the tests above read.
+describe('sorting by name', () => {
+  it('reverses whole names, last names too, when descending', async () => {
+    for (const lastName of ['Zimmer', 'Adams', 'Mora'])
+      await addPatient(
+        w,
+        'circleAdmin',
+        patientBody({ firstName: 'Yara', lastName, ...nav(ids.navigatorA) }),
+      );
+    const names = async (dir: 'asc' | 'desc') =>
+      (await list(`searchString=yara&sort=fullName&sortDir=${dir}`)).patients.map((r) => r.fullName);
+    expect(await names('asc')).toEqual(['Yara Adams', 'Yara Mora', 'Yara Zimmer']);
+    expect(await names('desc')).toEqual(['Yara Zimmer', 'Yara Mora', 'Yara Adams']);
+  });
+});

@@ -175,7 +175,7 @@ export function createPatientListsRepository(db: DbOrTx) {
       const sortFigures = monthFigures(db, scope, month);
       const sortExpressions: Record<PriorityListSortField, SQL | PgColumn> = {
         priorityScore: patientMetrics.priorityScore,
-        fullName: sql`lower(${patients.firstName})`,
+        fullName: sql`lower(${patients.firstName} || ' ' || ${patients.lastName})`,
         dateOfBirth: patients.dateOfBirth,
         dateOfEnrollment: patients.enrolledAt,
         lastCompletedCall: patientMetrics.lastCompletedCall,
@@ -235,7 +235,7 @@ export function createPatientListsRepository(db: DbOrTx) {
       paging: ListPaging & { sort: ClinicianListSortField },
     ) {
       const sortExpressions: Record<ClinicianListSortField, SQL | PgColumn> = {
-        fullName: sql`lower(${patients.firstName})`,
+        fullName: sql`lower(${patients.firstName} || ' ' || ${patients.lastName})`,
         dateOfBirth: patients.dateOfBirth,
         lastReviewed: patients.lastReviewedAt,
         percentageReadingsOnTarget: patientMetrics.percentageReadingsOnTarget,
