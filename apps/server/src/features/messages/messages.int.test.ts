@@ -129,12 +129,10 @@ describe('POST /api/webhooks/twilio/sms', () => {
 
   it('takes an addressed mark at most 10 seconds ahead: a text that comes later is not taken as read', async () => {
     const now = world.t.clock.now().getTime();
-    const res = await world
-      .as('northStaff')
-      .post(`/api/sms/set-last-addressed/${world.northPatient}`, {
-        addressed: true,
-        date: '2099-01-01T00:00:00Z',
-      });
+    const res = await world.as('northStaff').post(`/api/sms/set-last-addressed/${world.northPatient}`, {
+      addressed: true,
+      date: '2099-01-01T00:00:00Z',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({ lastAddressed: new Date(now + 10_000).toISOString() });
     world.t.clock.advance(60_000);
