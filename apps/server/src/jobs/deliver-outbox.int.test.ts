@@ -17,6 +17,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** The job's dependencies with a texting provider whose send is `send`; no email is sent. */
+const smsDeps = (name: string, send: () => Promise<{ providerId: string }>) => ({
+  db: t.app.vigil.database.db,
+  clock: t.clock,
+  sms: { name, send, provisionNumber: async () => '', releaseNumber: async () => undefined },
+  email: { name: 'unused', send: async () => ({ providerId: 'x' }) },
+});
+
 describe('the outbox delivery job', () => {
   it('delivers a queued email through pg-boss', async () => {
     await t.app.inject({
@@ -35,20 +43,9 @@ describe('the outbox delivery job', () => {
     const db = t.app.vigil.database.db;
     const repo = createOutboxRepository(db);
     const row = await repo.insert({ channel: 'sms', to: '+15035550000', body: 'hello' }, new Date());
-    const failing = {
-      name: 'failing',
-      send: async () => {
-        throw new Error('provider down');
-      },
-      provisionNumber: async () => '',
-      releaseNumber: async () => undefined,
-    };
-    const deps = {
-      db,
-      clock: t.clock,
-      sms: failing,
-      email: { name: 'unused', send: async () => ({ providerId: 'x' }) },
-    };
+    const deps = smsDeps('failing', async () => {
+      throw new Error('provider down');
+    });
     await expect(deliverOutboxMessage(deps, row.id, false)).rejects.toThrow('provider down');
     expect(await repo.findById(row.id)).toMatchObject({
       status: 'pending',
@@ -71,20 +68,10 @@ describe('the outbox delivery job', () => {
       }),
     );
     const sent: string[] = [];
-    const deps = {
-      db,
-      clock: t.clock,
-      sms: {
-        name: 'counting',
-        send: async () => {
-          sent.push(outboxId);
-          return { providerId: `SM-test-${sent.length}` };
-        },
-        provisionNumber: async () => '',
-        releaseNumber: async () => undefined,
-      },
-      email: { name: 'unused', send: async () => ({ providerId: 'x' }) },
-    };
+    const deps = smsDeps('counting', async () => {
+      sent.push(outboxId);
+      return { providerId: `SM-test-${sent.length}` };
+    });
     // The text's status update refused by the database, once, after the provider took the text.
     await whileRefusing(db, { table: 'messages', operation: 'update' }, () =>
       expect(deliverOutboxMessage(deps, outboxId, false)).rejects.toThrow(),
@@ -108,19 +95,9 @@ describe('the outbox delivery job', () => {
           kind: 'welcome',
         }),
       );
-      const deps = {
-        db,
-        clock: t.clock,
-        sms: {
-          name: 'twilio',
-          send: async () => {
-            throw twilioSendError(failure);
-          },
-          provisionNumber: async () => '',
-          releaseNumber: async () => undefined,
-        },
-        email: { name: 'unused', send: async () => ({ providerId: 'x' }) },
-      };
+      const deps = smsDeps('twilio', async () => {
+        throw twilioSendError(failure);
+      });
       const state = async () => ({
         outbox: await createOutboxRepository(db).findById(outboxId),
         text: (await db.select().from(messages).where(eq(messages.id, message.id)))[0],

@@ -67,7 +67,7 @@ export function MessagesComposer({ patientId, blockedReason, signature, onSent }
   const uploading = attachments.some((a) => a.state === 'uploading');
   const hasContent = text.trim().length > 0 || ready.length > 0;
   // Said while typing, before Send, rather than by the server's refusal after it.
-  const tooLong = text.trim().length > 0 && signedTextTooLong(text, signature);
+  const tooLong = signedTextTooLong(text, signature);
   const tooLarge = ready.reduce((sum, a) => sum + (a.size ?? 0), 0) > maxMessageAttachmentBytes;
   const blocked = blockedReason !== null;
   const guard = useUnsavedChangesGuard((text.trim().length > 0 || attachments.length > 0) && !send.isPending);
