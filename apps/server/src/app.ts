@@ -280,7 +280,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await startPurgeAuth(boss, { db: database.db, clock });
     await startRefreshMetrics(boss, { db: database.db, clock });
     await startSnoozeExpiry(boss, { db: database.db, clock });
-    await startSendReminders(boss, { clock, reminders });
+    await startSendReminders(boss, { reminders });
     await startMonthlyReportEmail(boss, { db: database.db, clock, outbox, storage });
     withingsQueue = await startWithingsNotifications(boss, { pulls });
     enqueueReport = await startBuildReports(boss, { clock, reports: reportBatches, log: app.log });

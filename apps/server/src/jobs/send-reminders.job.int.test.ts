@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
+import { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smsOptOuts, smsReminders } from '../db/schema/index.js';
 import type { World } from '../features/patients/patient-fixtures.js';
@@ -11,8 +12,9 @@ import {
 } from '../features/reminders/reminder-fixtures.js';
 import { createRemindersService } from '../features/reminders/reminders.service.js';
 import { whileRefusing } from '../test/refuse-writes.js';
-import { createTestClock, outboxFor } from '../test/test-app.js';
-import { sendDueReminders } from './send-reminders.job.js';
+import { createTestApp, createTestClock, outboxFor, type TestApp } from '../test/test-app.js';
+import { waitFor } from '../test/wait-for.js';
+import { remindersWorker, sendRemindersQueue } from './send-reminders.job.js';
 
 let world: World;
 type Added = Awaited<ReturnType<typeof addReminderPatient>>;
@@ -34,9 +36,9 @@ beforeAll(async () => {
 });
 afterAll(() => world.close());
 
-/** The job at an instant of the test's choosing, with the app's sender. */
-function jobAt(iso: string) {
-  const clock = createTestClock(new Date(iso));
+/** The job scheduled at an instant of the test's choosing (run then unless `ranAt` says), with the app's sender. */
+function jobAt(iso: string, ranAt = iso) {
+  const clock = createTestClock(new Date(ranAt));
   const reminders = createRemindersService({
     db: world.t.app.vigil.database.db,
     clock,
@@ -45,7 +47,7 @@ function jobAt(iso: string) {
       throw error;
     },
   });
-  return { run: () => sendDueReminders({ clock, reminders }), reminders };
+  return { run: () => remindersWorker({ reminders })([{ createdOn: new Date(iso) }]), reminders };
 }
 
 const reminderCount = async (p: Added) => (await textsOf(world, p.id, 'reminder')).length;
@@ -125,9 +127,16 @@ describe('the half-hourly reminder job, around the end of daylight time (2026-11
       expect(jobAt('2026-11-05T16:00:00Z').run()).rejects.toThrow(),
     );
     expect(await reminderCount(english)).toBe(before);
-    // The job's retry.
-    expect(await jobAt('2026-11-05T16:05:00Z').run()).toBe(3);
+    // The job's retry, after its slot has ended, serves the slot it was scheduled in.
+    expect(await jobAt('2026-11-05T16:00:00Z', '2026-11-05T16:35:00Z').run()).toBe(3);
     expect(await reminderCount(english)).toBe(before + 1);
+    const [latest] = await world.t.app.vigil.database.db
+      .select({ slotAt: smsReminders.slotAt })
+      .from(smsReminders)
+      .where(eq(smsReminders.patientId, english.id))
+      .orderBy(desc(smsReminders.slotAt))
+      .limit(1);
+    expect(latest?.slotAt).toEqual(new Date('2026-11-05T16:00:00Z'));
   });
 });
 
@@ -136,5 +145,35 @@ describe('around the start of daylight time (2026-03-08)', () => {
     expect(await jobAt('2026-03-07T16:00:00Z').run()).toBe(3);
     expect(await jobAt('2026-03-08T15:00:00Z').run()).toBe(3);
     expect(await jobAt('2026-03-08T16:00:00Z').run()).toBe(0);
+  });
+});
+
+describe('the reminder job in the running app', () => {
+  let t: TestApp;
+  let boss: PgBoss | undefined;
+  beforeAll(async () => {
+    t = await createTestApp({ jobs: true, env: { SEED_DEMO: 'false' } });
+  });
+  afterAll(async () => {
+    await boss?.stop({ graceful: false, close: true }).catch(() => undefined);
+    await t.close();
+  });
+
+  it('is scheduled on the hour and the half hour, and its worker reads the slot from the job', async () => {
+    const { database, config } = t.app.vigil;
+    const sql = async <Row>(text: string, values?: unknown[]) =>
+      (await database.executeSql(text, values)).rows as Row[];
+    expect(await sql('select cron from pgboss.schedule where name = $1', [sendRemindersQueue])).toEqual([
+      { cron: '0,30 * * * *' },
+    ]);
+    boss = config.databaseUrl
+      ? new PgBoss({ connectionString: config.databaseUrl, max: 2 })
+      : new PgBoss({ db: { executeSql: database.executeSql } });
+    boss.on('error', () => undefined);
+    await boss.start();
+    const jobId = await boss.send(sendRemindersQueue, {});
+    const state = async () =>
+      (await sql<{ state: string }>('select state from pgboss.job where id = $1', [jobId]))[0]?.state;
+    await waitFor(async () => (await state()) === 'completed', 20_000);
   });
 });
