@@ -30,9 +30,11 @@ import { whileSlowing } from '../../test/refuse-writes.js';
 import { onPostgres } from '../../test/test-app.js';
 import { createOutboxRepository } from '../outbox/outbox.repository.js';
 import {
+  addPatient,
   everyUser,
   expectClientAnswers,
   fixtureIds,
+  patientBody,
   worldWithPatientInEachClinic,
 } from '../patients/patient-fixtures.js';
 import { createMediaLinks } from './media-links.js';
@@ -220,6 +222,28 @@ describe('POST /api/webhooks/twilio/sms', () => {
       toNumber: clinicNumber,
       body: 'Who is this?',
     });
+  });
+  it('a number two patients share: a text goes to the patient the clinic texted last from that number', async () => {
+    const spouse = await addPatient(world, 'northStaff', patientBody({ firstName: 'Spouse' }));
+    const lastText = async (patientId: string) =>
+      (await db().select().from(messages).where(eq(messages.patientId, patientId)))
+        .filter((m) => m.direction === 'inbound')
+        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+        .at(-1)?.body;
+    const textAndReply = async (patientId: string, reply: string) => {
+      world.t.clock.advance(60_000);
+      const sent = await world
+        .as('northStaff')
+        .post(`/api/sms/${patientId}`, { text: 'How are you?', attachments: [] });
+      expect(sent.statusCode, sent.body).toBe(201);
+      world.t.clock.advance(60_000);
+      expect((await inbound({ body: reply })).statusCode).toBe(200);
+    };
+    await textAndReply(spouse, 'Fine, thanks');
+    expect(await lastText(spouse)).toBe('Fine, thanks');
+    await textAndReply(world.northPatient, 'A little dizzy');
+    expect(await lastText(world.northPatient)).toBe('A little dizzy');
+    expect(await lastText(spouse)).toBe('Fine, thanks');
   });
 });
 

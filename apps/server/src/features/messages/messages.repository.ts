@@ -72,8 +72,14 @@ export function createMessagesRepository(db: DbOrTx) {
       return row;
     },
 
-    /** The patients texting from this number to this clinic number (normally one). */
+    /**
+     * The patients texting from this number to this clinic number (normally one). Of patients who share a
+     * phone (a couple, a carer), the one the clinic texted last comes first: a reply answers that text. Then
+     * the first created.
+     */
     async findPatientIdsByNumbers(patientDigits: string, clinicDigits: string): Promise<string[]> {
+      const lastTexted = sql`(select max(${messages.createdAt}) from ${messages}
+        where ${messages.patientId} = ${patients.id} and ${messages.direction} = 'outbound')`;
       const rows = await db
         .select({ id: patients.id })
         .from(patients)
@@ -84,7 +90,7 @@ export function createMessagesRepository(db: DbOrTx) {
             sql`${tenDigits(sql`${clinics.twilioNumber}`)} = ${clinicDigits}`,
           ),
         )
-        .orderBy(asc(patients.createdAt));
+        .orderBy(sql`${lastTexted} desc nulls last`, asc(patients.createdAt));
       return rows.map((r) => r.id);
     },
 
