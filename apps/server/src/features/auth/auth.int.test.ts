@@ -139,6 +139,14 @@ describe('two-factor sign-in by SMS', () => {
     expect((await login({ email, password: demoPassword, verificationCode: code })).statusCode).toBe(400);
   });
 
+  it('texts the code in the E.164 form Twilio takes, however the phone was typed', async () => {
+    await db().update(users).set({ phone: '(503) 555-0142' }).where(eq(users.email, email));
+    const before = (await outboxFor(t.app, phone)).length;
+    expect((await login({ email, password: demoPassword })).json().pendingVerificationCode).toBe(true);
+    expect(await outboxFor(t.app, phone)).toHaveLength(before + 1);
+    await db().update(users).set({ phone }).where(eq(users.email, email));
+  });
+
   it('counts wrong codes as failed sign-ins: the fifth in a row locks the account', async () => {
     await db().update(users).set({ failedLoginCount: 0 }).where(eq(users.email, email));
     await login({ email, password: demoPassword });

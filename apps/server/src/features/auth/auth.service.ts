@@ -8,6 +8,7 @@ import {
   type LoginResponse,
   type SessionUser,
   type SetPasswordRequest,
+  toE164,
 } from '@vigil/core';
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx } from '../../db/client.js';
@@ -181,10 +182,12 @@ export function createAuthService(deps: AuthDeps) {
       },
       now,
     );
-    const outboxId = user.phone
+    // Users' phones are kept as typed; Twilio takes E.164.
+    const to = toE164(user.phone) ?? user.phone;
+    const outboxId = to
       ? await deps.outbox.enqueueIn(tx, {
           channel: 'sms',
-          to: user.phone,
+          to,
           clinicId: user.clinicId,
           body: `Your Vigil verification code is ${code}. It expires in ${authLimits.verificationCodeMinutes} minutes.`,
         })
