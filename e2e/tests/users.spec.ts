@@ -163,6 +163,26 @@ test.describe('users (clinic admin)', () => {
     await page.getByRole('button', { name: 'Update & Save Change' }).click();
     await expect(page).toHaveURL('/account');
   });
+  test('a temporary password chosen but not saved: leaving asks first', async ({ page }) => {
+    await signIn(page, demo.sunrisePhysician);
+    await page.goto('/account');
+    await page.getByRole('link', { name: 'Edit Lena Ortiz' }).click();
+    await page.getByRole('button', { name: 'Create temporary password *' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Temporary Password' });
+    await dialog.getByRole('radio', { name: 'Create temporary password' }).check();
+    await dialog.getByLabel('Temporary Password', { exact: true }).fill('Abcdefg!1');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByText('A temporary password is set.')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    const question = page.getByRole('dialog', { name: 'Unsaved Changes' });
+    await expect(question).toContainText('You have unsaved changes. Are you sure you want to leave?');
+    await question.getByRole('button', { name: 'No' }).click();
+    await expect(page).toHaveURL(/\/account\/edit\//);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await question.getByRole('button', { name: 'Yes' }).click();
+    await expect(page).toHaveURL('/account');
+  });
 });
 
 test.describe('users (operator portal)', () => {

@@ -182,7 +182,7 @@ export function UserFormFields({
         open={passwordDialogOpen}
         onClose={() => setPasswordDialogOpen(false)}
         onConfirm={(chosen) => {
-          setValue('password', chosen, { shouldValidate: true });
+          setValue('password', chosen, { shouldValidate: true, shouldDirty: true });
           setPasswordDialogOpen(false);
         }}
       />
