@@ -86,6 +86,10 @@ test.describe('account and clinic settings (clinic admin)', () => {
     await expect(page.getByText('Required')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Save Clinic Info' })).toBeDisabled();
 
+    // A threshold changed and not saved yet is still there after Clinic Info is saved.
+    const lowHr = page.getByLabel('Low heart rate: Below (bpm)');
+    await lowHr.fill('45');
+
     await name.fill('Sunrise Heart Center');
     await page.getByRole('button', { name: 'Save Clinic Info' }).click();
     const dialog = page.getByRole('dialog', { name: 'Confirm Clinic Name Change' });
@@ -97,6 +101,8 @@ test.describe('account and clinic settings (clinic admin)', () => {
     await page.getByRole('button', { name: 'Save Clinic Info' }).click();
     await dialog.getByRole('button', { name: 'Yes, Submit' }).click();
     await expect(toast(page, 'Clinic Updated')).toBeVisible();
+    await expect(lowHr).toHaveValue('45');
+    await lowHr.fill('40');
     await page.reload();
     await expect(page.getByLabel('Clinic Name')).toHaveValue('Sunrise Heart Center');
 

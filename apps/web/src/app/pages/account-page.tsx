@@ -55,7 +55,12 @@ function ClinicSections({ clinicId, user }: { clinicId: string; user: SessionUse
       {maySeeUsers(user) && <UsersList clinicId={clinic.data.id} canManage={isAdmin} />}
       {/* A clinic's page (and a clinic user's account) reports on that clinic only. */}
       <ReportsSection userId={user._id} fixedClinic={{ id: clinic.data.id, name: clinic.data.name }} />
-      <AlertsSettingsSection key={clinic.dataUpdatedAt} clinic={clinic.data} isAdmin={isAdmin} />
+      {/* Filled again when the thresholds change, not when another section saves the clinic. */}
+      <AlertsSettingsSection
+        key={JSON.stringify(clinic.data.customAlerts)}
+        clinic={clinic.data}
+        isAdmin={isAdmin}
+      />
     </>
   );
 }
