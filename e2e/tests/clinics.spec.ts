@@ -1,3 +1,4 @@
+import { authMessages, notices } from '@vigil/core';
 import { expect, test } from '../support/fixtures';
 import {
   apiAs,
@@ -172,6 +173,17 @@ test.describe('clinics (operator admin)', () => {
     await expect(page).toHaveURL('/signin');
     await submitCredentials(page, email, password);
     await expect(page).toHaveURL('/patient/clinician-patient-list');
+
+    // Its admin deactivates it: told first that this signs them out for good, then signed out.
+    await page.goto('/account');
+    await page.getByRole('switch', { name: 'Active' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Deactivate Clinic' });
+    await expect(dialog).toContainText(notices.deactivateOwnClinic);
+    await screenshot(page, 'deactivate-own-clinic-dialog', { viewport: true });
+    await dialog.getByRole('button', { name: 'Yes, Continue' }).click();
+    await expect(page).toHaveURL('/signin');
+    await submitCredentials(page, email, password);
+    await expect(page.getByText(authMessages.clinicInactive)).toBeVisible();
   });
 
   test('the dashboard and the new clinic form fit a 360px wide screen', async ({ page }) => {

@@ -194,6 +194,10 @@ export const notices = {
   deactivateClinic:
     "Users of this clinic will no longer be able to log in, and data collection for the clinic's patients " +
     'will stop. You can activate the clinic again at any time.',
+  deactivateOwnClinic:
+    "Users of this clinic, you included, will no longer be able to log in, and data collection for the clinic's " +
+    'patients will stop. You will be signed out, and only your care coordination provider can activate the ' +
+    'clinic again.',
   clinicNameChange: (from: string, to: string) =>
     `The clinic will be renamed from "${from}" to "${to}" for all of its users.`,
   activateUser: 'Are you sure you want to activate user?',

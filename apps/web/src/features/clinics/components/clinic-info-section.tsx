@@ -4,6 +4,7 @@ import { type ClinicSettingsForm, labels, notices, toasts } from '@vigil/core';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { SectionCard } from '../../../components/section-card';
+import { useSession, useSignedInUser } from '../../../lib/session/session-context';
 import { showToast } from '../../../lib/toast';
 import { useUpdateClinic } from '../api/update-clinic';
 import type { ClinicView } from '../clinic-view';
@@ -16,10 +17,15 @@ interface ClinicInfoSectionProps {
 
 /**
  * Clinic Info with the Active toggle (spec administration 2: Account; 4: Clinic). Deactivating asks first,
- * activating is immediate; both are saved at once. A new name is confirmed before it is saved.
+ * activating is immediate; both are saved at once. A new name is confirmed before it is saved. A clinic's
+ * own admin who deactivates it is told that it ends their session too, and that only the operator portal
+ * can activate it again; the server has ended the session, so the page signs out.
  */
 export function ClinicInfoSection({ clinic, isAdmin }: ClinicInfoSectionProps) {
   const updateClinic = useUpdateClinic();
+  const user = useSignedInUser();
+  const { dispatch } = useSession();
+  const ownClinic = user.role.portal === 'CLINIC' && user.clinicId === clinic.id;
   const [deactivateOpen, setDeactivateOpen] = useState(false);
   // The old name is kept with the new one, so the dialog's text stays put while it closes after the save.
   const [pendingSettings, setPendingSettings] = useState<{ values: ClinicSettingsForm; from: string } | null>(
@@ -27,11 +33,15 @@ export function ClinicInfoSection({ clinic, isAdmin }: ClinicInfoSectionProps) {
   );
   const [nameDialogOpen, setNameDialogOpen] = useState(false);
 
+  /** Answers whether it saved (a failure has shown its message already). */
   function save(body: Partial<ClinicSettingsForm> & { active?: boolean }, onDone?: () => void) {
     return updateClinic
       .mutateAsync({ id: clinic.id, body })
-      .then(() => showToast(toasts.clinicUpdated, 'success'))
-      .catch(() => undefined)
+      .then(() => {
+        showToast(toasts.clinicUpdated, 'success');
+        return true;
+      })
+      .catch(() => false)
       .finally(onDone);
   }
 
@@ -77,11 +87,15 @@ export function ClinicInfoSection({ clinic, isAdmin }: ClinicInfoSectionProps) {
       <ConfirmDialog
         open={deactivateOpen}
         title={labels.deactivateClinic}
-        text={notices.deactivateClinic}
+        text={ownClinic ? notices.deactivateOwnClinic : notices.deactivateClinic}
         confirmLabel={labels.yesContinue}
         destructive
         pending={updateClinic.isPending}
-        onConfirm={() => save({ active: false }, () => setDeactivateOpen(false))}
+        onConfirm={() =>
+          save({ active: false }, () => setDeactivateOpen(false)).then((saved) => {
+            if (saved && ownClinic) dispatch({ type: 'signOut' });
+          })
+        }
         onCancel={() => setDeactivateOpen(false)}
       />
       <ConfirmDialog
