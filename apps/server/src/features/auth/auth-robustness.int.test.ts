@@ -147,6 +147,33 @@ describe('sign-in rate limit per address', () => {
   });
 });
 
+describe('sign-in rate limit per account', () => {
+  it('answers 429 with Retry-After once one account is tried too often, whatever the addresses', async () => {
+    // Behind a trusted proxy, so each attempt comes from an address of its own.
+    const limited = await createTestApp({
+      env: { AUTH_RATE_LIMIT_PER_MINUTE: '3', TRUST_PROXY: 'loopback' },
+    });
+    try {
+      const attempt = (n: number, email = 'nobody@x.demo') =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/auth',
+          headers: { 'x-forwarded-for': `203.0.113.${n}` },
+          payload: { email, password: 'Wrong!Pass1' },
+        });
+      for (const n of [1, 2, 3]) expect((await attempt(n)).statusCode).toBe(404);
+      const res = await attempt(4, ' NOBODY@x.demo');
+      expect(res.statusCode).toBe(429);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      expect(res.json().message).toBe('Too many requests. Please try again later.');
+      // Another account from the same address is still answered.
+      expect((await attempt(4, 'somebody@x.demo')).statusCode).toBe(404);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('a password change that fails half-way', () => {
   const signInStatus = async (email: string, password: string) =>
     (await t.app.inject({ method: 'POST', url: '/api/auth', payload: { email, password } })).statusCode;
