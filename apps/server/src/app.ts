@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import { avatarMaxBytes } from '@vigil/core';
-import Fastify, { type FastifyInstance } from 'fastify';
+import { avatarMaxBytes, type ErrorBody } from '@vigil/core';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { PgBoss } from 'pg-boss';
 import { type Clock, systemClock } from './clock.js';
@@ -94,7 +94,7 @@ import { loggableError } from './lib/loggable-error.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
-import { registerSecurityHeaders } from './plugins/security.js';
+import { createSecurityHeaders, registerSecurityHeaders } from './plugins/security.js';
 import { rejectUnstorableText } from './plugins/storable-text.js';
 import { registerWeb } from './plugins/web.js';
 
@@ -135,6 +135,7 @@ declare module 'fastify' {
 /** The whole server: used by main.ts and by every API test. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const clock = options.clock ?? systemClock;
+  const securityHeaders = createSecurityHeaders(config.formHosts);
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -152,6 +153,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           },
     bodyLimit: 1_048_576,
     trustProxy: config.trustProxy,
+    // A URL the router cannot read (broken percent-encoding, a parameter too long) never reaches a route or
+    // its hooks: answered here as every client error is, with the security headers, not echoing the URL.
+    frameworkErrors: (error, req, reply: FastifyReply) =>
+      securityHeaders(req.raw, reply.raw, () => {
+        const body: ErrorBody = { message: 'Invalid request', code: error.code };
+        reply.code(400).send(body);
+      }),
   });
   // The API speaks JSON (and multipart for uploads); a text body is a client mistake, answered 415.
   app.removeContentTypeParser('text/plain');
@@ -286,7 +294,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     enqueueReport = await startBuildReports(boss, { clock, reports: reportBatches, log: app.log });
   }
 
-  registerSecurityHeaders(app, config.formHosts);
+  registerSecurityHeaders(app, securityHeaders);
   await app.register(rateLimit, { global: false });
   await app.register(multipart, {
     limits: { fileSize: avatarMaxBytes, files: 1, fields: 5 },

@@ -1,5 +1,8 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
+
+export type SecurityHeaders = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
 /**
  * A strict Content-Security-Policy: scripts only from this origin. Styles allow inline because MUI's
@@ -10,7 +13,7 @@ import helmet from 'helmet';
  * Helmet is built once, here: `@fastify/helmet` built it again, parsing the policy, on every request
  * (about 4% of a patient GET's server time, decision 0015).
  */
-export function registerSecurityHeaders(app: FastifyInstance, formHosts: readonly string[] = []) {
+export function createSecurityHeaders(formHosts: readonly string[] = []): SecurityHeaders {
   const setHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -30,5 +33,10 @@ export function registerSecurityHeaders(app: FastifyInstance, formHosts: readonl
     },
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onRequest', (req, reply, done) => setHeaders(req.raw, reply.raw, () => done()));
+  return (req, res, next) => setHeaders(req, res, () => next());
+}
+
+/** Every answer of the app's routes carries the headers (a URL no route can read: see `frameworkErrors`). */
+export function registerSecurityHeaders(app: FastifyInstance, setHeaders: SecurityHeaders) {
+  app.addHook('onRequest', (req, reply, done) => setHeaders(req.raw, reply.raw, done));
 }

@@ -35,3 +35,16 @@ describe('health, readiness, docs and headers', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 });
+
+describe('a URL no route can read', () => {
+  it.each(['/%E0%A4%A', '/api/users/%E0%A4%A'])(
+    'answers %s with 400 in the error format, the security headers and no echo of the URL',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: 'Invalid request', code: 'FST_ERR_BAD_URL' });
+      expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    },
+  );
+});
