@@ -53,3 +53,9 @@ export const isAlertType = (value: string): value is AlertType => value in alert
 
 /** The gain a CHF patient is alerted on below the clinic's 1-day threshold (DESIGN 4). */
 export const chfOneDayGainPounds = 2;
+
+/**
+ * The note of an alert of the rules cleared because the readings it was raised on were removed (DESIGN 3: a
+ * removed reading counts nowhere). The product's own words; the spec has none for this.
+ */
+export const alertWithdrawnNote = 'Withdrawn: the reading it was raised on was removed.';

@@ -1,7 +1,15 @@
-import { AppError, calendarDay, startOfCalendarDay } from '@vigil/core';
+import { AppError, alertWithdrawnNote, calendarDay, startOfCalendarDay } from '@vigil/core';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alerts, auditEvents, patientDayRollups, patients, readings } from '../../db/schema/index.js';
+import {
+  alertFindings,
+  alerts,
+  auditEvents,
+  patientDayRollups,
+  patientMetrics,
+  patients,
+  readings,
+} from '../../db/schema/index.js';
 import { demoIds } from '../../db/seed/demo.js';
 import { demoPatientId } from '../../db/seed/demo-patients.js';
 import { refreshMetricsAfterMidnight } from '../../jobs/refresh-metrics.job.js';
@@ -290,6 +298,103 @@ describe('recording a reading', () => {
       service().record({ ...base, patientId: '00000000-0000-4000-8000-00000000ffff', weightLbs: 180 }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(await db().select().from(readings).where(eq(readings.patientId, patient.id))).toHaveLength(0);
+  });
+});
+
+describe('removing a reading', () => {
+  const manualBp = (patientId: string, takenAt: Date, systolic: number, diastolic = 85) =>
+    service().record({
+      patientId,
+      takenAt,
+      systolic,
+      diastolic,
+      source: 'MANUAL',
+      createdBy: demoIds.staffSunrise,
+    });
+  const activeAlerts = async (patientId: string) =>
+    (await db().select().from(patientMetrics).where(eq(patientMetrics.patientId, patientId)))[0]!
+      .numActiveAlerts;
+  const findingsOf = async (alertId: string) =>
+    (await db().select().from(alertFindings).where(eq(alertFindings.alertId, alertId)))
+      .map((f) => f.readingDate.getTime())
+      .sort();
+
+  it('withdraws the alert a mistyped reading raised: cleared by who removed it, off the lists and the reports', async () => {
+    const patient = await newPatient();
+    const { reading } = await manualBp(patient.id, new Date(t.clock.now().getTime() - hour), 250, 90);
+    const [raised] = await alertsOf(patient.id, 'BPHighSingle');
+    expect(raised).toMatchObject({ dismissedAt: null });
+    expect(await activeAlerts(patient.id)).toBe(1);
+
+    await service().remove(reading.id, demoIds.physicianSunrise);
+    const [withdrawn] = await alertsOf(patient.id, 'BPHighSingle');
+    expect(withdrawn).toMatchObject({
+      id: raised!.id,
+      dismissedBy: demoIds.physicianSunrise,
+      dismissNote: alertWithdrawnNote,
+    });
+    expect(withdrawn!.dismissedAt).not.toBeNull();
+    expect(await activeAlerts(patient.id)).toBe(0);
+    expect(await findingsOf(raised!.id)).toEqual([]);
+    const events = await db().select().from(auditEvents).where(eq(auditEvents.entityId, raised!.id));
+    expect(events.map((e) => [e.action, e.actorUserId])).toEqual([
+      ['alert.withdrawn', demoIds.physicianSunrise],
+    ]);
+    expect((events[0]!.details as { message: string }).message).toMatch(
+      /^Withdrew alert .+: its reading was removed$/,
+    );
+    await expectMetricsMatch(patient.id);
+  });
+
+  it('moves the alert back to the earlier reading that still holds it, and withdraws it when that goes too', async () => {
+    const patient = await newPatient();
+    const firstAt = new Date(t.clock.now().getTime() - 3 * hour);
+    const first = await manualBp(patient.id, firstAt, 205);
+    const second = await manualBp(patient.id, new Date(t.clock.now().getTime() - hour), 212);
+    const [alert] = await alertsOf(patient.id, 'BPHighSingle');
+
+    await service().remove(second.reading.id, demoIds.staffSunrise);
+    let [after] = await alertsOf(patient.id, 'BPHighSingle');
+    expect(after).toMatchObject({ id: alert!.id, readingDate: firstAt, dismissedAt: null });
+    expect(await findingsOf(alert!.id)).toEqual([firstAt.getTime()]);
+
+    await service().remove(first.reading.id, demoIds.staffSunrise);
+    [after] = await alertsOf(patient.id, 'BPHighSingle');
+    expect(after).toMatchObject({ id: alert!.id, dismissNote: alertWithdrawnNote });
+  });
+
+  it('does not move an alert back onto evidence staff cleared already', async () => {
+    const patient = await newPatient();
+    await manualBp(patient.id, new Date(t.clock.now().getTime() - 3 * hour), 205);
+    const [cleared] = await alertsOf(patient.id, 'BPHighSingle');
+    await db()
+      .update(alerts)
+      .set({ dismissedAt: t.clock.now(), dismissedBy: demoIds.staffSunrise })
+      .where(eq(alerts.id, cleared!.id));
+    const later = await manualBp(patient.id, new Date(t.clock.now().getTime() - hour), 212);
+    const reopened = (await alertsOf(patient.id, 'BPHighSingle')).find((a) => !a.dismissedAt)!;
+
+    await service().remove(later.reading.id, demoIds.staffSunrise);
+    const [again] = (await alertsOf(patient.id, 'BPHighSingle')).filter((a) => a.id === reopened.id);
+    expect(again).toMatchObject({ dismissNote: alertWithdrawnNote });
+    expect(await activeAlerts(patient.id)).toBe(0);
+  });
+
+  it('withdraws a two-days-in-a-week alert when one of its two days is removed, and leaves other alerts be', async () => {
+    const patient = await newPatient();
+    const monday = await manualBp(patient.id, new Date(t.clock.now().getTime() - 2 * day), 195);
+    await manualBp(patient.id, new Date(t.clock.now().getTime() - hour), 195);
+    const lowAt = new Date(t.clock.now().getTime() - 30 * 60_000);
+    await manualBp(patient.id, lowAt, 85, 60);
+    const [twoDays] = await alertsOf(patient.id, 'BPHighTwoDaysInWeek');
+    expect(twoDays).toMatchObject({ dismissedAt: null });
+
+    await service().remove(monday.reading.id, demoIds.staffSunrise);
+    expect((await alertsOf(patient.id, 'BPHighTwoDaysInWeek'))[0]).toMatchObject({
+      dismissNote: alertWithdrawnNote,
+    });
+    expect((await alertsOf(patient.id, 'BPLow'))[0]).toMatchObject({ readingDate: lowAt, dismissedAt: null });
+    await expectMetricsMatch(patient.id);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { AlertCategory, CustomAlert, Reading, StoredAlert } from '@vigil/core';
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, min, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
   alertFindings,
@@ -375,6 +375,55 @@ export function createReadingsRepository(db: DbOrTx) {
         select distinct x.alert_id, x.reading_date
         from jsonb_to_recordset(${json}::jsonb) as x(alert_id uuid, reading_date timestamptz)
         on conflict do nothing`);
+    },
+
+    /** A patient's readings not removed, taken in [from, to], as the rules see them. */
+    findRuleReadings(patientId: string, from: Date, to: Date): Promise<Reading[]> {
+      return db
+        .select(ruleFields)
+        .from(readings)
+        .where(
+          and(
+            eq(readings.patientId, patientId),
+            isNull(readings.removedAt),
+            gte(readings.takenAt, from),
+            lte(readings.takenAt, to),
+          ),
+        )
+        .orderBy(asc(readings.takenAt));
+    },
+
+    /** The earliest finding of each of these alerts. */
+    async findFirstFindings(alertIds: readonly string[]): Promise<Map<string, Date>> {
+      if (alertIds.length === 0) return new Map();
+      const rows = await db
+        .select({ alertId: alertFindings.alertId, first: min(alertFindings.readingDate) })
+        .from(alertFindings)
+        .where(inArray(alertFindings.alertId, [...alertIds]))
+        .groupBy(alertFindings.alertId);
+      return new Map(rows.flatMap((r) => (r.first ? [[r.alertId, r.first] as const] : [])));
+    },
+
+    /**
+     * Forgets the findings of a patient's alerts at an instant no reading of theirs holds any more (its
+     * reading was removed): a month's report then does not list an alert at a reading that counts nowhere.
+     */
+    async deleteFindingsWithoutReading(patientId: string, at: Date): Promise<void> {
+      await db.execute(sql`
+        delete from ${alertFindings} f using ${alerts} a
+        where a.id = f.alert_id and a.patient_id = ${patientId}
+          and f.reading_date = ${at.toISOString()}::timestamptz
+          and not exists (select 1 from ${readings} r where r.patient_id = ${patientId}
+            and r.taken_at = f.reading_date and r.removed_at is null)`);
+    },
+
+    /** Clears alerts whose evidence is gone, as cleared by `userId` with `note`. */
+    async withdrawAlerts(alertIds: readonly string[], userId: string, note: string, now: Date) {
+      if (alertIds.length === 0) return;
+      await db
+        .update(alerts)
+        .set({ dismissedAt: now, dismissedBy: userId, dismissNote: note, updatedAt: now })
+        .where(and(inArray(alerts.id, [...alertIds]), isNull(alerts.dismissedAt)));
     },
 
     /** Moves alerts' reading dates, all in one statement. */

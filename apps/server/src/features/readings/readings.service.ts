@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import {
   type AlertFinding,
   AppError,
+  alertDescription,
   alertTypeCategory,
-  defaultTimeZone,
+  alertWithdrawnNote,
   errorMessages,
   evaluateAlerts,
   evaluateStoredReading,
@@ -267,6 +268,69 @@ async function applyAlertChanges(repo: ReadingsRepository, changes: AlertChanges
   await repo.insertAlertFindings(findings);
 }
 
+/** The types of the rules that readings raise (adherence is about their absence). */
+const clinicalReadingTypes = readingAlertTypes.filter((type) => alertTypeCategory[type] === 'Clinical');
+
+/**
+ * After a reading is removed, the open alerts of the rules that it may have raised or moved (those dated in
+ * the weeks around it, `readingRuleSpan`) are judged again over the readings that still count, up to each
+ * alert's date and back to a week before its first finding: an alert whose rule still holds on an earlier
+ * reading moves back to it; one whose rule holds nowhere, or only on evidence staff already cleared
+ * (`mergeFinding`), is withdrawn, cleared by the user who removed the reading. Answers the withdrawn ones.
+ */
+async function reviseAlertsAfterRemoval(
+  repo: ReadingsRepository,
+  subject: AlertSubject,
+  removedAt: Date,
+  userId: string,
+  now: Date,
+): Promise<PatientStoredAlert[]> {
+  const span = readingRuleSpan(removedAt, subject.timeZone);
+  const stored = await repo.findAlertsByPatientsAndTypes([subject.id], clinicalReadingTypes);
+  const affected = stored.filter(
+    (a) => !a.dismissedAt && a.readingDate && a.readingDate >= span.from && a.readingDate < span.to,
+  );
+  const withdrawn: PatientStoredAlert[] = [];
+  const moved: { alertId: string; readingDate: Date }[] = [];
+  if (affected.length > 0) {
+    const firstFindings = await repo.findFirstFindings(affected.map((a) => a.id));
+    const since = (a: PatientStoredAlert) => {
+      const first = Math.min(firstFindings.get(a.id)?.getTime() ?? Infinity, a.readingDate!.getTime());
+      return readingRuleSpan(new Date(first), subject.timeZone).from;
+    };
+    const from = new Date(Math.min(...affected.map((a) => since(a).getTime())));
+    const to = new Date(Math.max(...affected.map((a) => a.readingDate!.getTime())));
+    const window = await repo.findRuleReadings(subject.id, from, to);
+    for (const alert of affected) {
+      const start = since(alert).getTime();
+      const end = alert.readingDate!.getTime();
+      const finding = evaluateAlerts({
+        readings: window.filter((r) => r.date.getTime() >= start && r.date.getTime() <= end),
+        thresholds: thresholdsOf(subject),
+        diagnosis: subject.diagnosis,
+        enrolledAt: null,
+        now,
+        timeZone: subject.timeZone,
+      }).find((f) => f.type === alert.type);
+      const others = stored.filter((a) => a.id !== alert.id);
+      const merged = finding ? mergeFinding(others, finding) : { action: 'none' as const };
+      if (merged.action !== 'open') withdrawn.push(alert);
+      else if (merged.alert.readingDate.getTime() !== end)
+        moved.push({ alertId: alert.id, readingDate: merged.alert.readingDate });
+    }
+  }
+  await repo.withdrawAlerts(
+    withdrawn.map((a) => a.id),
+    userId,
+    alertWithdrawnNote,
+    now,
+  );
+  await repo.updateAlertReadingDates(moved, now);
+  await repo.insertAlertFindings(moved);
+  await repo.deleteFindingsWithoutReading(subject.id, removedAt);
+  return withdrawn;
+}
+
 /** Adherence findings at `now` for a patient whose latest reading is `latest` (all the rule needs). */
 function adherenceFindings(subject: AlertSubject, latest: Reading | undefined, now: Date): AlertFinding[] {
   return evaluateAlerts({
@@ -528,8 +592,9 @@ export function createReadingsService(deps: { db: Db; clock: Clock; audit: Audit
     },
 
     /**
-     * Marks a reading removed by a user; it then counts nowhere, and the patient's metrics and that day's
-     * rollup are recomputed. Alerts it raised stay (alerts are never deleted). Removing twice is a no-op.
+     * Marks a reading removed by a user; it then counts nowhere: the alerts it raised move back to the
+     * readings that still hold them or are withdrawn (`reviseAlertsAfterRemoval`; alerts are never deleted),
+     * and the patient's metrics and that day's rollup are recomputed. Removing twice is a no-op.
      */
     remove(readingId: string, userId: string, tx?: Tx): Promise<ReadingRow> {
       return inTransaction(tx, async (db) => {
@@ -537,19 +602,33 @@ export function createReadingsService(deps: { db: Db; clock: Clock; audit: Audit
         const found = await repo.findById(readingId);
         if (!found) throw new AppError('NOT_FOUND', errorMessages.notFound);
         const subject = await repo.findSubjectForUpdate(found.patientId);
+        if (!subject) throw new AppError('NOT_FOUND', errorMessages.notFound);
         const now = deps.clock.now();
         const removed = await repo.markRemoved(found.id, userId, now);
         if (!removed) return found;
+        const withdrawn = await reviseAlertsAfterRemoval(repo, subject, removed.takenAt, userId, now);
         await refreshPatientMetrics(db, removed.patientId, now, [removed.takenAt]);
-        await deps.audit.record(db, {
-          actorUserId: userId,
-          clinicId: removed.clinicId,
-          patientId: removed.patientId,
-          action: 'reading.removed',
-          entityType: 'reading',
-          entityId: removed.id,
-          message: readingRemovedMessage(removed, subject?.timeZone ?? defaultTimeZone),
-        });
+        const thresholds = thresholdsOf(subject);
+        await deps.audit.recordMany(db, [
+          {
+            actorUserId: userId,
+            clinicId: removed.clinicId,
+            patientId: removed.patientId,
+            action: 'reading.removed',
+            entityType: 'reading',
+            entityId: removed.id,
+            message: readingRemovedMessage(removed, subject.timeZone),
+          },
+          ...withdrawn.map((alert) => ({
+            actorUserId: userId,
+            clinicId: removed.clinicId,
+            patientId: removed.patientId,
+            action: 'alert.withdrawn',
+            entityType: 'alert',
+            entityId: alert.id,
+            message: `Withdrew alert ${alertDescription(alert, thresholds)}: its reading was removed`,
+          })),
+        ]);
         return removed;
       });
     },
