@@ -9,6 +9,7 @@ import {
 } from '@vigil/core';
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { canonicalJson } from '../../lib/canonical-json.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import { definitionQuestions } from './form-answers.js';
@@ -23,18 +24,6 @@ export function requireCircleAdmin(actor: AuthUser) {
 }
 
 const invalid = (field: string, message: string) => new AppError('VALIDATION', message, { [field]: message });
-
-/** JSON with its keys sorted, so a definition read back from jsonb compares equal to the one sent. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
 
 /**
  * Managing forms (issue 13; CIRCLE admins): folders (create, rename, order) and forms (hosted, versioned on
@@ -208,7 +197,7 @@ export function createFormAdminService(deps: { db: Db; clock: Clock; audit: Audi
         let currentVersion = form.currentVersion;
         if (input.kind === 'HOSTED') {
           const current = await r.findVersion(form.id, form.currentVersion);
-          if (!current || canonical(current.definition) !== canonical(input.definition)) {
+          if (!current || canonicalJson(current.definition) !== canonicalJson(input.definition)) {
             if (current) currentVersion += 1;
             await r.insertVersion({
               formId: form.id,

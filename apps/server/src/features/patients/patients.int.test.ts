@@ -1,4 +1,10 @@
-import { defaultCustomAlerts, messages, type PatientView, patientErrorMessages } from '@vigil/core';
+import {
+  defaultCustomAlerts,
+  messages,
+  type PatientFormInput,
+  type PatientView,
+  patientErrorMessages,
+} from '@vigil/core';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, patientCareTeam, patients, timeEntries } from '../../db/schema/index.js';
@@ -520,6 +526,40 @@ describe('custom alerts on edit', () => {
 });
 
 describe('audit of changes', () => {
+  it('a save that changes nothing says so, on another day and with the care team named twice', async () => {
+    const body = editBody({
+      firstName: 'Same',
+      address: { address: '1 Main St', apt: '', city: 'Portland', state: 'OR', zip: '97201' },
+      phones: [{ number: '555-123-4567', type: 'Cell', notes: 'evenings' }],
+      preferences: {
+        textConsent: 'Yes',
+        emailConsent: 'Yes',
+        monthlyReportConsent: 'Yes',
+        remindersConsent: 'Yes',
+        numberDailyReminders: 2,
+        reminderTimes: ['8:00 AM', '6:30 PM'],
+        dailyRemindersConsent: 'Yes',
+        daysToTextReminders: [],
+      },
+    } as Partial<PatientFormInput>);
+    const id = await addPatient(w, 'northStaff', { ...body, connectDevices: 'No' });
+    expect((await w.as('northStaff').put(`/api/pacients/${id}`, body)).statusCode).toBe(200);
+    await w.advanceDays(1);
+    const again = { ...body, careTeam: [ids.northStaff, ids.northStaff] };
+    expect((await w.as('northStaff').put(`/api/pacients/${id}`, again)).statusCode).toBe(200);
+    const events = await db()
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.patientId, id), eq(auditEvents.action, 'patient.updated')));
+    expect(events.map((e) => [(e.details as { message: string }).message, e.details])).toEqual(
+      events.map(() => [
+        'Saved the patient form without changes',
+        expect.objectContaining({ before: {}, after: {} }),
+      ]),
+    );
+    expect(events).toHaveLength(2);
+  });
+
   it('records only the fields that changed, before and after', async () => {
     const id = await addPatient(w, 'northStaff', patientBody({ firstName: 'Ann' }));
     await w

@@ -37,6 +37,7 @@ import {
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import type { PatientRow, StoredMedication } from '../../db/schema/index.js';
+import { canonicalJson } from '../../lib/canonical-json.js';
 import { invalidBody } from '../../lib/invalid-body.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { AuthUser } from '../auth/auth-user.js';
@@ -130,6 +131,17 @@ const teamIds = (team: readonly CareTeamMember[], role: CareTeamMember['role']) 
     .map((m) => m.userId)
     .sort();
 
+const pacificClock = new Intl.DateTimeFormat('en-US', {
+  timeZone: defaultTimeZone,
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The reading times as Pacific clock times: each save stores them as instants on the day of the save. */
+const readingClockTimes = (info: PatientRow['deviceInfo']) =>
+  (info?.reading.intervals ?? []).map((at) => pacificClock.format(new Date(at)));
+
 /** What an update's audit event compares: the patient's data and assignment, never derived or bookkeeping fields. */
 function audited(p: PatientRow, staff: readonly string[], navigators: readonly string[]) {
   return {
@@ -143,7 +155,7 @@ function audited(p: PatientRow, staff: readonly string[], navigators: readonly s
     phones: p.phones,
     address: p.address,
     preferences: p.preferences,
-    deviceInfo: p.deviceInfo,
+    deviceInfo: readingClockTimes(p.deviceInfo),
     medicalInfo: p.medicalInfo,
     diagnosis: p.diagnosis,
     consentStatus: p.consentStatus,
@@ -156,14 +168,14 @@ function audited(p: PatientRow, staff: readonly string[], navigators: readonly s
     highPriority: p.highPriority,
     customAlerts: p.customAlerts,
     assignedPhysician: p.assignedPhysicianId,
-    careTeam: [...staff].sort(),
-    careNavigators: [...navigators].sort(),
+    careTeam: [...new Set(staff)].sort(),
+    careNavigators: [...new Set(navigators)].sort(),
   };
 }
 
 /** Only the fields that changed, before and after: the audit trail needs no more patient data than that. */
 function changedFields(before: Record<string, unknown>, after: Record<string, unknown>) {
-  const keys = Object.keys(after).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+  const keys = Object.keys(after).filter((k) => canonicalJson(before[k]) !== canonicalJson(after[k]));
   return {
     before: Object.fromEntries(keys.map((k) => [k, before[k]])),
     after: Object.fromEntries(keys.map((k) => [k, after[k]])),
@@ -246,7 +258,7 @@ function formColumns(payload: PatientPayload) {
 /** Fields whose change moves the list metrics (the score, the badges, the thresholds of the weight flags). */
 const metricsInputsChanged = (before: PatientRow, after: Partial<PatientRow>) =>
   (['enrolled', 'active', 'highPriority', 'customAlerts'] as const).some(
-    (k) => k in after && JSON.stringify(before[k]) !== JSON.stringify(after[k]),
+    (k) => k in after && canonicalJson(before[k]) !== canonicalJson(after[k]),
   );
 
 export function createPatientsService(deps: PatientsDeps) {

@@ -1,4 +1,5 @@
 import type { ReadingRow } from '../../db/schema/index.js';
+import { canonicalJson } from '../../lib/canonical-json.js';
 
 /** The values of a reading, as stored. */
 export type ReadingValues = Pick<ReadingRow, 'systolic' | 'diastolic' | 'heartRate' | 'weightLbs'>;
@@ -18,27 +19,16 @@ export function addedBy(reading: ReadingValues, part: ReadingValues): Partial<Re
   return Object.keys(added).length ? added : null;
 }
 
-/** A JSON value written with its keys in order: the database's `jsonb` keeps them in an order of its own. */
-const canonical = (value: unknown): string =>
-  Array.isArray(value)
-    ? `[${value.map(canonical).join(',')}]`
-    : value !== null && typeof value === 'object'
-      ? `{${Object.keys(value)
-          .sort()
-          .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`)
-          .join(',')}}`
-      : JSON.stringify(value);
-
 /**
  * Raw payloads of joined parts: one list of the vendor's measurements, as an adapter keeps several, each
  * once (a part sent again with its partner is not kept twice).
  */
 export function joinedRaw(a: unknown, b: unknown): unknown[] {
   const list = Array.isArray(a) ? [...a] : [a];
-  const kept = new Set(list.map(canonical));
+  const kept = new Set(list.map(canonicalJson));
   for (const item of Array.isArray(b) ? b : [b]) {
-    if (!kept.has(canonical(item))) list.push(item);
-    kept.add(canonical(item));
+    if (!kept.has(canonicalJson(item))) list.push(item);
+    kept.add(canonicalJson(item));
   }
   return list;
 }
