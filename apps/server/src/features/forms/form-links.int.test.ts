@@ -1,7 +1,7 @@
 import { formTexts } from '@vigil/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formLinks, formSubmissions, messages } from '../../db/schema/index.js';
+import { auditEvents, formLinks, formSubmissions, messages } from '../../db/schema/index.js';
 import { tinyPng } from '../../test/multipart.js';
 import { outboxFor } from '../../test/test-app.js';
 import { addPatient, patientBody, type World } from '../patients/patient-fixtures.js';
@@ -101,6 +101,10 @@ describe('a form texted to the patient', () => {
       await w.as('northStaff').get(`/api/forms/${patient.id}/submissions/${submissionId}`)
     ).json().data;
     expect(detail).toMatchObject({ channel: 'PATIENT', submittedBy: null, formVersion: 1 });
+    const [event] = await db().select().from(auditEvents).where(eq(auditEvents.entityId, submissionId));
+    expect((event!.details as { message: string }).message).toBe(
+      'The patient submitted the form "Ankle check"',
+    );
     expect(detail.answers.map((a: { prettyFormat: string }) => a.prettyFormat)).toEqual(['Yes', 'ankle.png']);
     const file = await w.as('northStaff').get(photo[0]!.content);
     expect(file.statusCode).toBe(200);

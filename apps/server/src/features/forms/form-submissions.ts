@@ -57,7 +57,11 @@ export async function storeSubmission(
     action: 'form.submitted',
     entityType: 'form_submission',
     entityId: id,
-    message: `Submitted the form "${input.form.title}"`,
+    // A texted form has no user: the patient filled it in, as the audit trail says.
+    message:
+      input.channel === 'PATIENT'
+        ? `The patient submitted the form "${input.form.title}"`
+        : `Submitted the form "${input.form.title}"`,
     details: { formId: input.form.id, version: input.version, channel: input.channel },
     ip: input.ip,
   });
