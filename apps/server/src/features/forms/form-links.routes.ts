@@ -17,9 +17,9 @@ export function formLinksRoutes(
   const tags = ['forms'];
   const config = { public: true, rateLimit: { max: limits.perMinute, timeWindow: '1 minute' } };
 
-  api.get('/form-links/:token', { config, schema: { tags, params: TokenParams } }, async (req, reply) => {
+  api.get('/form-links/:token', { config, schema: { tags, params: TokenParams } }, async (req) => {
     const data = await links.open(req.params.token, req.ip);
-    return reply.header('Cache-Control', 'no-store').send({ data });
+    return { data };
   });
 
   api.post(

@@ -55,18 +55,18 @@ export function formsRoutes(app: FastifyInstance, forms: FormsService) {
   api.get(
     '/forms/:patientId',
     { schema: { tags, params: PatientParams, querystring: PageQuery } },
-    async (req, reply) => {
+    async (req) => {
       const data = await forms.submissions(req.user, req.params.patientId, req.query, req.ip);
-      return reply.header('Cache-Control', 'no-store').send({ data });
+      return { data };
     },
   );
 
   api.get(
     '/forms/:patientId/submissions/:submissionId',
     { schema: { tags, params: SubmissionParams } },
-    async (req, reply) => {
+    async (req) => {
       const data = await forms.submission(req.user, req.params.patientId, req.params.submissionId, req.ip);
-      return reply.header('Cache-Control', 'no-store').send({ data });
+      return { data };
     },
   );
 
@@ -104,13 +104,13 @@ export function formsRoutes(app: FastifyInstance, forms: FormsService) {
   api.get(
     '/form-definitions/:formId',
     { schema: { tags, params: FormParams, querystring: DefinitionQuery } },
-    async (req, reply) => {
+    async (req) => {
       const patientId = req.query.patientId;
       if (!patientId) {
         throw new AppError('VALIDATION', formTexts.patientRequired, { patientId: formTexts.patientRequired });
       }
       const data = await forms.definition(req.user, req.params.formId, patientId, req.ip);
-      return reply.header('Cache-Control', 'no-store').send({ data });
+      return { data };
     },
   );
 }

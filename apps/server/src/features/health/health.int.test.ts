@@ -34,6 +34,22 @@ describe('health, readiness, docs and headers', () => {
     expect(csp).not.toContain('unsafe-eval');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
+
+  it('keeps the API’s answers out of every cache, a signed-in read and a sign-in’s token included', async () => {
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth',
+      payload: { email: 'staff@sunrise.demo', password: 'Demo!Pass1' },
+    });
+    expect(signIn.headers['cache-control']).toBe('no-store');
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${signIn.json().token}` },
+    });
+    expect(me.statusCode).toBe(200);
+    expect(me.headers['cache-control']).toBe('no-store');
+  });
 });
 
 describe('a URL no route can read', () => {

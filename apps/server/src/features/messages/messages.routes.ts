@@ -17,9 +17,9 @@ export function messagesRoutes(app: FastifyInstance, messages: MessagesService) 
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['messages'];
 
-  api.get('/sms/:patientId', { schema: { tags, params: SmsPatientParams } }, async (req, reply) => {
+  api.get('/sms/:patientId', { schema: { tags, params: SmsPatientParams } }, async (req) => {
     const data = await messages.view(req.user, req.params.patientId, req.ip);
-    return reply.header('Cache-Control', 'no-store').send({ data });
+    return { data };
   });
 
   api.post(
