@@ -144,9 +144,16 @@ test.describe('patient detail: readings, medications and monthly notes', () => {
     // A custom range applies only once both of its dates are chosen.
     await panel.getByRole('combobox', { name: 'Date range' }).click();
     await page.getByRole('option', { name: 'Custom' }).click();
-    await panel.getByLabel('Start date').fill(format(subDays(yesterday, 2), 'yyyy-MM-dd'));
+    await panel.getByLabel('Start date').fill(format(subDays(yesterday, 500), 'yyyy-MM-dd'));
     await expect(panel.getByText(/out of 30 in range/)).toBeVisible();
+    // Longer than the readings call answers: said, and not applied.
     await panel.getByLabel('End date').fill(format(yesterday, 'yyyy-MM-dd'));
+    await expect(
+      panel.getByRole('alert').filter({ hasText: 'The range can span at most 400 days' }),
+    ).toBeVisible();
+    await screenshot(page, 'details-readings-range-too-long', { viewport: true });
+    await expect(panel.getByText(/out of 30 in range/)).toBeVisible();
+    await panel.getByLabel('Start date').fill(format(subDays(yesterday, 2), 'yyyy-MM-dd'));
     await expect(panel.getByText(/out of 3 in range/)).toBeVisible();
 
     // Back to the table of everything over 14 days, then remove the weight reading after the question.

@@ -143,8 +143,12 @@ describe('readings range request and graph filter data', () => {
       issues(ReadingsRangeRequest, { start: '2026-06-01T00:00:00Z', end: '2026-06-01T00:00:00Z' }),
     ).toEqual([detailPageErrors.readingsRangeOrder]);
     expect(
-      issues(ReadingsRangeRequest, { start: '2025-01-01T00:00:00Z', end: '2026-02-05T00:00:01Z' }),
+      issues(ReadingsRangeRequest, { start: '2025-01-01T00:00:00Z', end: '2026-02-05T01:00:01Z' }),
     ).toEqual([detailPageErrors.readingsRangeTooLong]);
+    // 400 Pacific days holding two fall-backs of the clocks and one spring-forward: 400 days and an hour.
+    expect(
+      ReadingsRangeRequest.safeParse({ start: '2025-10-30T07:00:00Z', end: '2026-12-04T08:00:00Z' }).success,
+    ).toBe(true);
   });
 
   it('needs both ends of a custom range, in order', () => {
@@ -157,6 +161,13 @@ describe('readings range request and graph filter data', () => {
     expect(
       GraphFilterDataRequest.safeParse({ ...custom, startDate: '2026-06-01', endDate: '2026-06-01' }).success,
     ).toBe(true);
+    // At most the 400 days the readings call answers, both ends included.
+    expect(
+      GraphFilterDataRequest.safeParse({ ...custom, startDate: '2025-10-30', endDate: '2026-12-03' }).success,
+    ).toBe(true);
+    expect(
+      issues(GraphFilterDataRequest, { ...custom, startDate: '2025-10-30', endDate: '2026-12-04' }),
+    ).toEqual([detailPageErrors.readingsRangeTooLong]);
   });
 
   it('takes a manual reading date as an ISO string only', () => {

@@ -180,9 +180,14 @@ const instant = z.iso
   .transform((value) => new Date(value))
   .refine((date) => storableYear(date.getUTCFullYear()), detailPageErrors.instantRequired);
 
+/** The calendar days of a custom range of 'yyyy-mm-dd' dates, both ends included. */
+export const customRangeDays = (startDate: string, endDate: string) =>
+  Math.round((Date.parse(`${endDate}T00:00:00Z`) - Date.parse(`${startDate}T00:00:00Z`)) / 86_400_000) + 1;
+
 /**
  * GET /pacients/{id}/readings?start=&end= as the server checks it: two ISO instants, the start before
- * the end, at most 400 days apart, so one request never reads a patient's whole history.
+ * the end, at most 400 days apart (and the hour a custom range of 400 days gains when it holds one more
+ * fall-back of the clocks than spring-forwards), so one request never reads a patient's whole history.
  */
 export const ReadingsRangeRequest = z
   .object({ start: instant, end: instant })
@@ -191,21 +196,30 @@ export const ReadingsRangeRequest = z
     if (!(start instanceof Date && end instanceof Date)) return;
     if (start.getTime() >= end.getTime())
       ctx.addIssue({ code: 'custom', message: detailPageErrors.readingsRangeOrder, path: ['end'] });
-    else if (end.getTime() - start.getTime() > readingsRangeMaxDays * 86_400_000)
+    else if (end.getTime() - start.getTime() > readingsRangeMaxDays * 86_400_000 + 3_600_000)
       ctx.addIssue({ code: 'custom', message: detailPageErrors.readingsRangeTooLong, path: ['end'] });
   });
 export type ReadingsRangeRequest = z.infer<typeof ReadingsRangeRequest>;
 
+/** Why a custom range of both its dates cannot apply ('yyyy-mm-dd'), or null when it can. */
+export function customRangeIssue(startDate: string, endDate: string): string | null {
+  if (startDate > endDate) return messages.dateRangeOrder;
+  if (customRangeDays(startDate, endDate) > readingsRangeMaxDays)
+    return detailPageErrors.readingsRangeTooLong;
+  return null;
+}
+
 /**
  * PUT /users/updateGraphFilterData/{userId} body: the readings panel's choices. A custom range applies
- * only with both ends chosen (spec patients 2.6), and its start is not after its end.
+ * only with both ends chosen (spec patients 2.6), its start not after its end, and of at most the days
+ * the readings call answers.
  */
 export const GraphFilterDataRequest = GraphFilterData.superRefine((data, ctx) => {
   if (data.dateRange !== 'custom') return;
   for (const field of ['startDate', 'endDate'] as const)
     if (!data[field]) ctx.addIssue({ code: 'custom', message: messages.required, path: [field] });
-  if (data.startDate && data.endDate && data.startDate > data.endDate)
-    ctx.addIssue({ code: 'custom', message: messages.dateRangeOrder, path: ['endDate'] });
+  const issue = data.startDate && data.endDate ? customRangeIssue(data.startDate, data.endDate) : null;
+  if (issue) ctx.addIssue({ code: 'custom', message: issue, path: ['endDate'] });
 });
 
 /**

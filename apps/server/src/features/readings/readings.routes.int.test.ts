@@ -251,7 +251,7 @@ describe('GET /pacients/{id}/readings', () => {
     ['start=2026-10-01&end=2026-10-20', 'start', detailPageErrors.instantRequired],
     ['start=2026-10-01T00:00:00Z&end=2026-10-01T00:00:00Z', 'end', detailPageErrors.readingsRangeOrder],
     ['start=2026-10-02T00:00:00Z&end=2026-10-01T00:00:00Z', 'end', detailPageErrors.readingsRangeOrder],
-    ['start=2025-09-01T00:00:00Z&end=2026-10-06T00:00:01Z', 'end', detailPageErrors.readingsRangeTooLong],
+    ['start=2025-09-01T00:00:00Z&end=2026-10-06T01:00:01Z', 'end', detailPageErrors.readingsRangeTooLong],
   ])('refuses ?%s', async (query, field, message) => {
     const patient = await newPatient();
     const res = await w.as('northStaff').get(`/api/pacients/${patient}/readings?${query}`);

@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { dateRangePresets, defaultTimeZone, type GraphFilterData } from '@vigil/core';
+import { customRangeIssue, dateRangePresets, defaultTimeZone, type GraphFilterData } from '@vigil/core';
 import { format } from 'date-fns';
 import { useId, useState } from 'react';
 import { chartsLabels } from './charts-labels';
@@ -36,6 +36,8 @@ export function ChartsFilterBar({ filter, onFilterChange }: ChartsFilterBarProps
   const today = format(new TZDate(Date.now(), defaultTimeZone), 'yyyy-MM-dd');
   const choice: RangeChoice = draft ? 'custom' : filter.dateRange;
   const dates = draft ?? { startDate: filter.startDate ?? '', endDate: filter.endDate ?? '' };
+  // Both dates chosen, in an order or a span the readings call refuses: said, and not applied.
+  const issue = draft?.startDate && draft.endDate ? customRangeIssue(draft.startDate, draft.endDate) : null;
 
   const handleRange = (value: RangeChoice) => {
     if (value === 'custom') {
@@ -48,7 +50,7 @@ export function ChartsFilterBar({ filter, onFilterChange }: ChartsFilterBarProps
 
   const handleDate = (field: 'startDate' | 'endDate', value: string) => {
     const next = { ...dates, [field]: value };
-    if (next.startDate && next.endDate && next.startDate <= next.endDate) {
+    if (next.startDate && next.endDate && !customRangeIssue(next.startDate, next.endDate)) {
       setDraft(null);
       onFilterChange({ ...filter, dateRange: 'custom', ...next });
     } else {
@@ -122,8 +124,12 @@ export function ChartsFilterBar({ filter, onFilterChange }: ChartsFilterBarProps
             sx={{ width: 160 }}
           />
           {draft && (
-            <Typography variant="caption" color="text.secondary">
-              {chartsLabels.customHint}
+            <Typography
+              variant="caption"
+              color={issue ? 'error' : 'text.secondary'}
+              role={issue ? 'alert' : undefined}
+            >
+              {issue ?? chartsLabels.customHint}
             </Typography>
           )}
         </Stack>

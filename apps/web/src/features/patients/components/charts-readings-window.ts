@@ -1,4 +1,5 @@
 import {
+  customRangeIssue,
   defaultReadingsRangeDays,
   defaultTimeZone,
   type GraphFilterData,
@@ -31,8 +32,12 @@ export interface ReadingsWindow {
  * and the N-1 days before; a custom range runs from the start of its first day to the end of its last.
  */
 export function readingsWindow(filter: GraphFilterData, today: number): ReadingsWindow {
-  const custom = filter.dateRange === 'custom' && filter.startDate && filter.endDate;
-  // A custom range stored without both of its dates reads as the default range.
+  const custom =
+    filter.dateRange === 'custom' &&
+    filter.startDate &&
+    filter.endDate &&
+    !customRangeIssue(filter.startDate, filter.endDate);
+  // A custom range stored without both of its dates, or one the readings call refuses, reads as the default.
   const days = typeof filter.dateRange === 'number' ? filter.dateRange : defaultReadingsRangeDays;
   const first = custom ? dayOfDate(filter.startDate!) : today - days + 1;
   const last = custom ? dayOfDate(filter.endDate!) : today;
