@@ -206,6 +206,7 @@ export const detailPageErrors = {
   formNoteReadOnly: 'A note written by a form is view-only and cannot be edited.',
   monthlyNoteLocked: 'This monthly note is approved and locked. Unlock it before changing its text.',
   yearMonthMismatch: 'The month does not match yearMonthString.',
+  monthlyNoteFutureMonth: 'A monthly note is for this month or an earlier one.',
   instantRequired: 'Expected a date and time (ISO 8601)',
   readingsRangeOrder: 'The start must be before the end',
   readingsRangeTooLong: 'The range can span at most 400 days',

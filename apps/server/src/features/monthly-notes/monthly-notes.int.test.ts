@@ -1,8 +1,9 @@
-import { detailPageErrors, errorMessages, messages } from '@vigil/core';
+import { calendarDay, defaultTimeZone, detailPageErrors, errorMessages, messages } from '@vigil/core';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditEvents, monthlyNotes } from '../../db/schema/index.js';
 import { fixtureIds as ids, worldWithPatientInEachClinic } from '../patients/patient-fixtures.js';
+import { monthOfDay } from '../patients/patient-metrics.service.js';
 
 const w = worldWithPatientInEachClinic();
 
@@ -88,7 +89,7 @@ describe('monthly notes', () => {
   it('lists the notes newest month first, with and without the trailing slash', async () => {
     const url = `/api/monthlyNotes/${w.northPatient}`;
     await w.as('northStaff').post(url, { month: 9, year: 2026, noteContent: '', approved: true });
-    await w.as('northStaff').post(url, { month: 1, year: 2027, noteContent: 'Next year', approved: false });
+    await w.as('northStaff').post(url, { month: 12, year: 2025, noteContent: 'Last year', approved: false });
     for (const path of [
       `/api/monthlyNotes/patient/${w.northPatient}/`,
       `/api/monthlyNotes/patient/${w.northPatient}`,
@@ -96,14 +97,14 @@ describe('monthly notes', () => {
       const res = await w.as('navigatorA').get(path);
       expect(res.statusCode).toBe(200);
       expect(res.json().data.map((n: { yearMonthString: string }) => n.yearMonthString)).toEqual([
-        '2027-01',
         '2026-10',
         '2026-09',
+        '2025-12',
       ]);
     }
     expect((await messagesOf(w.northPatient)).slice(-2)).toEqual([
       'Edited and approved the monthly note of September 2026',
-      'Edited the monthly note of January 2027',
+      'Edited the monthly note of December 2025',
     ]);
   });
 
@@ -128,6 +129,27 @@ describe('monthly notes', () => {
     const res = await w.as('northStaff').post(`/api/monthlyNotes/${w.northPatient}`, body);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ message, fields: { [field]: message } });
+    expect(await notesOf(w.northPatient)).toEqual(before);
+  });
+
+  it("takes the clinic's current month and refuses the next one, storing nothing", async () => {
+    const { year, month } = monthOfDay(calendarDay(w.t.clock.now(), defaultTimeZone));
+    const save = (y: number, m: number) =>
+      w.as('northStaff').post(`/api/monthlyNotes/${w.northPatient}`, {
+        month: m,
+        year: y,
+        noteContent: 'Reviewed.',
+        approved: false,
+      });
+    expect((await save(year, month)).statusCode).toBe(200);
+    const before = await notesOf(w.northPatient);
+    const next = month === 12 ? [year + 1, 1] : [year, month + 1];
+    const refused = await save(next[0]!, next[1]!);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      message: detailPageErrors.monthlyNoteFutureMonth,
+      fields: { month: detailPageErrors.monthlyNoteFutureMonth },
+    });
     expect(await notesOf(w.northPatient)).toEqual(before);
   });
 

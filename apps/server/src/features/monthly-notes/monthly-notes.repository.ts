@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { type MonthlyNoteRow, monthlyNotes, patients, users } from '../../db/schema/index.js';
+import { clinics, type MonthlyNoteRow, monthlyNotes, patients, users } from '../../db/schema/index.js';
 import type { PatientScope } from '../patients/patient-scope.js';
 import { findScopedPatient } from '../patients/scoped-patient.repository.js';
 
@@ -29,6 +29,15 @@ export function createMonthlyNotesRepository(db: DbOrTx) {
   return {
     findPatient(scope: PatientScope, patientId: string) {
       return findScopedPatient(db, scope, patientId);
+    },
+
+    /** The clinic's time zone, whose calendar says which month is the current one. */
+    async findClinicTimeZone(clinicId: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ timeZone: clinics.timeZone })
+        .from(clinics)
+        .where(eq(clinics.id, clinicId));
+      return row?.timeZone;
     },
 
     /** The patient's row locked until the transaction ends: saves of one patient's notes go one by one. */

@@ -1,5 +1,7 @@
 import {
   AppError,
+  calendarDay,
+  defaultTimeZone,
   detailPageErrors,
   errorMessages,
   type MonthlyNoteRequest,
@@ -10,6 +12,7 @@ import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { AuthUser } from '../auth/auth-user.js';
+import { monthOfDay } from '../patients/patient-metrics.service.js';
 import { patientScope } from '../patients/patient-scope.js';
 import { createMonthlyNotesRepository, type MonthlyNoteWithEditor } from './monthly-notes.repository.js';
 
@@ -77,7 +80,8 @@ export function createMonthlyNotesService(deps: { db: Db; clock: Clock; audit: A
     /**
      * Creates or replaces the month's note. An approved note is locked (spec patients 4): its text changes
      * only once it is unlocked (approved false), so a save that keeps it approved and changes the text is
-     * a conflict. A save that changes nothing writes nothing.
+     * a conflict. A save that changes nothing writes nothing; a month after the clinic's current one is
+     * refused.
      */
     async save(
       actor: AuthUser,
@@ -87,6 +91,13 @@ export function createMonthlyNotesService(deps: { db: Db; clock: Clock; audit: A
     ): Promise<MonthlyNoteView> {
       const patient = await visiblePatient(actor, patientId);
       const now = clock.now();
+      // A month to come has no readings to review yet.
+      const zone = (await notes.findClinicTimeZone(patient.clinicId)) ?? defaultTimeZone;
+      const current = monthOfDay(calendarDay(now, zone));
+      if (input.year * 12 + input.month > current.year * 12 + current.month)
+        throw new AppError('VALIDATION', detailPageErrors.monthlyNoteFutureMonth, {
+          month: detailPageErrors.monthlyNoteFutureMonth,
+        });
       await db.transaction(async (tx) => {
         const repo = createMonthlyNotesRepository(tx);
         await repo.lockPatient(patient.id);
