@@ -134,6 +134,11 @@ const produced: [MessageKey, z.ZodType, unknown][] = [
     reading,
     { date: '2026-06-30T08:00', timezone: 'America/Los_Angeles', systolic: '900', diastolic: '80' },
   ],
+  [
+    'diastolicNotBelowSystolic',
+    reading,
+    { date: '2026-06-30T08:00', timezone: 'America/Los_Angeles', systolic: '80', diastolic: '120' },
+  ],
   ['readingValueRequired', reading, { date: '2026-06-30T08:00', timezone: 'America/Los_Angeles' }],
   ['dateMustBeFuture', snoozeAlertRequest(() => now), { snoozeUntil: '2026-06-30T18:00:00Z' }],
   [

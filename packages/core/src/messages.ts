@@ -58,6 +58,7 @@ export const messages = {
   invalidDate: 'Enter a valid date (MM/DD/YYYY)',
   invalidZip: 'Invalid ZIP code',
   outOfRange: 'Value is out of range',
+  diastolicNotBelowSystolic: 'Diastolic must be lower than systolic',
   savedAtTheSameTime: 'Someone saved the same thing at the same moment. Reload the page and try again.',
   unstorableText:
     'This text contains a character that cannot be saved (a null character or a broken symbol).',

@@ -46,6 +46,13 @@ describe('manual reading form', () => {
     });
   });
 
+  it('refuses a diastolic at or above the systolic: the two numbers swapped', () => {
+    expect(errors({ ...at, systolic: '80', diastolic: '120' })).toEqual({
+      diastolic: messages.diastolicNotBelowSystolic,
+    });
+    expect(errors({ ...at, systolic: '121', diastolic: '120' })).toEqual({});
+  });
+
   it('requires a date, a known zone and at least one value', () => {
     expect(errors({ date: '', timezone: 'Mars/Base' })).toEqual({
       date: messages.dateRequired,
@@ -104,6 +111,8 @@ describe('manual readings request', () => {
     [{ ...base, diastolic: 80 }, messages.systolicRequired],
     [{ ...base }, messages.readingValueRequired],
     [{ ...base, weight: 0 }, messages.outOfRange],
+    [{ ...base, systolic: 80, diastolic: 120 }, messages.diastolicNotBelowSystolic],
+    [{ ...base, systolic: 90, diastolic: 90 }, messages.diastolicNotBelowSystolic],
   ])('refuses %o', (reading, message) =>
     expect(request.safeParse({ readings: [reading] }).error?.issues.map((i) => i.message)).toContain(message),
   );

@@ -94,6 +94,12 @@ export function manualReadingForm(now: () => Date = () => new Date()) {
           if (entered(v[m]).state === 'blank') issue(m, requiredMessage[m]);
         check('systolic');
         check('diastolic');
+        if (
+          values.systolic !== undefined &&
+          values.diastolic !== undefined &&
+          values.diastolic >= values.systolic
+        )
+          issue('diastolic', messages.diastolicNotBelowSystolic);
       }
       check('heartRate');
       check('weight');
@@ -166,6 +172,9 @@ export function manualReadingsRequest(now: () => Date = () => new Date()) {
           message: r.systolic === undefined ? messages.systolicRequired : messages.diastolicRequired,
           path: [r.systolic === undefined ? 'systolic' : 'diastolic'],
         });
+      // Higher than the systolic it is not a blood pressure: most likely the two numbers swapped.
+      if (r.systolic !== undefined && r.diastolic !== undefined && r.diastolic >= r.systolic)
+        ctx.addIssue({ code: 'custom', message: messages.diastolicNotBelowSystolic, path: ['diastolic'] });
       if ([r.systolic, r.heartRate, r.weight].every((v) => v === undefined))
         ctx.addIssue({ code: 'custom', message: messages.readingValueRequired, path: [] });
     });

@@ -165,6 +165,11 @@ describe('POST /pacients/{id}/bp-readings', () => {
       'readings.0.weight',
       messages.outOfRange,
     ],
+    [
+      [{ date: '2026-11-02T16:00:00Z', timezone: pacific, systolic: 80, diastolic: 120 }],
+      'readings.0.diastolic',
+      messages.diastolicNotBelowSystolic,
+    ],
     [[{ date: '2026-11-02T16:00:00Z', timezone: pacific }], 'readings.0', messages.readingValueRequired],
     [[], 'readings', messages.readingValueRequired],
   ])('refuses %j with its message and stores nothing', async (entries, field, message) => {
