@@ -1,12 +1,14 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { type ClinicRow, clinics, patientCareTeam, patients } from '../../db/schema/index.js';
+import { type ClinicRow, clinics, patientCareTeam, patients, users } from '../../db/schema/index.js';
 import { isUuid } from '../../db/uuid.js';
 
 export type ClinicWithCounts = ClinicRow & {
   activePatients: number;
   inactivePatients: number;
   unassignedPatients: number;
+  /** The clinic's admin as the account is now (see `currentAdmin`). */
+  admin: { phone: string | null; email: string | null };
 };
 
 /**
@@ -22,18 +24,40 @@ const counts = {
   unassignedPatients: sql<number>`(count(${patients.id}) filter (where not ${hasNavigator}))::int`,
 };
 
+/**
+ * The clinic's admin contact as it is now: the first active admin account of the clinic, with the phone and
+ * email it has today (its user may change them), else the contact given when the clinic was created.
+ */
+const currentAdmin = (column: 'phone' | 'email') => {
+  const fallback = column === 'phone' ? clinics.adminPhone : clinics.adminEmail;
+  return sql<string | null>`coalesce((select u.${sql.raw(column)} from ${users} u
+    where u.clinic_id = ${clinics.id} and u.access = 'ADMIN' and not u.is_deactivated
+    order by u.created_at, u.id limit 1), ${fallback})`;
+};
+
 export function createClinicsRepository(db: DbOrTx) {
   const selectWithCounts = () =>
     db
-      .select({ clinic: clinics, ...counts })
+      .select({
+        clinic: clinics,
+        ...counts,
+        adminPhone: currentAdmin('phone'),
+        adminEmail: currentAdmin('email'),
+      })
       .from(clinics)
       .leftJoin(patients, eq(patients.clinicId, clinics.id))
       .groupBy(clinics.id);
-  const flatten = (r: { clinic: ClinicRow } & Omit<ClinicWithCounts, keyof ClinicRow>): ClinicWithCounts => ({
+  const flatten = (
+    r: { clinic: ClinicRow; adminPhone: string | null; adminEmail: string | null } & Omit<
+      ClinicWithCounts,
+      keyof ClinicRow | 'admin'
+    >,
+  ): ClinicWithCounts => ({
     ...r.clinic,
     activePatients: r.activePatients,
     inactivePatients: r.inactivePatients,
     unassignedPatients: r.unassignedPatients,
+    admin: { phone: r.adminPhone, email: r.adminEmail },
   });
 
   return {

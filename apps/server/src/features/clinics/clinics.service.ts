@@ -32,7 +32,7 @@ export function toClinicView(clinic: ClinicWithCounts) {
     slug: clinic.slug,
     twilioNumber: clinic.twilioNumber,
     timeZone: clinic.timeZone,
-    admin: { phone: clinic.adminPhone, email: clinic.adminEmail },
+    admin: clinic.admin,
     activePatients: clinic.activePatients,
     inactivePatients: clinic.inactivePatients,
     unassignedPatients: clinic.unassignedPatients,

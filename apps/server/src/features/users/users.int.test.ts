@@ -606,6 +606,17 @@ describe('clinics', () => {
       role: { type: 'PHYSICIAN', access: 'ADMIN', portal: 'CLINIC' },
       emergencyProtocol: 'Call 911',
     });
+
+    // The dashboard's admin contact is the admin's account as it is now.
+    const changed = await as('circleAdmin').put(`/api/users/${admins[0]._id}`, {
+      email: 'contact@rose-city.demo',
+      phone: '(503) 555-0999',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await as('circleAdmin').get(`/api/clinics/${clinic.id}`)).json().data.admin).toEqual({
+      email: 'contact@rose-city.demo',
+      phone: '(503) 555-0999',
+    });
   });
 
   it('refuses a taken slug and a taken admin email with 409, creating nothing', async () => {
