@@ -18,6 +18,8 @@ export interface HostedAnswers {
 /** survey-core's questions as one type: the properties below belong to some question classes only. */
 type SurveyQuestion = Question & {
   inputType?: string;
+  showNoneItem?: boolean;
+  noneItem?: { value: unknown };
   rateValues?: unknown[];
   visibleRateValues?: Array<{ value: unknown }>;
   visibleChoices?: Array<{ value: unknown }>;
@@ -29,6 +31,15 @@ type SurveyQuestion = Question & {
 
 const choiceTypes = new Set(['radiogroup', 'checkbox', 'dropdown', 'tagbox', 'imagepicker']);
 const appointmentInputs = new Set(['datetime-local', 'date']);
+/** What a date or datetime-local input sends: a day that exists ('2026-11-25'), and a time ('T14:30'). */
+function isAppointment(raw: unknown): boolean {
+  const match =
+    typeof raw === 'string' ? /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::\d{2})?)?$/.exec(raw) : null;
+  if (!match) return false;
+  const [year, month, day, hour = 0, minute = 0] = match.slice(1).map((part) => Number(part ?? 0));
+  const date = new Date(Date.UTC(year!, month! - 1, day!));
+  return date.getUTCMonth() === month! - 1 && date.getUTCDate() === day && hour < 24 && minute < 60;
+}
 
 /** Elements that show something and take no answer. */
 const displayOnly = new Set(['html', 'image']);
@@ -90,7 +101,7 @@ function isChoice(q: SurveyQuestion, value: unknown): boolean {
   return (choices ?? []).some((c) => Helpers.isTwoValueEquals(c.value, value));
 }
 
-function choiceProblem(q: SurveyQuestion, raw: unknown): string | undefined {
+function answerProblem(q: SurveyQuestion, raw: unknown): string | undefined {
   const type = q.getType();
   if (type === 'boolean') {
     const ok =
@@ -99,9 +110,20 @@ function choiceProblem(q: SurveyQuestion, raw: unknown): string | undefined {
       Helpers.isTwoValueEquals(raw, q.valueFalse);
     return ok ? undefined : formTexts.notAChoice;
   }
+  if (type === 'text' && appointmentInputs.has(String(q.inputType)))
+    return isAppointment(raw) ? undefined : formTexts.notADate;
   if (!choiceTypes.has(type) && type !== 'rating') return undefined;
-  if (q.hasOther) return undefined;
   const values = Array.isArray(raw) ? raw : [raw];
+  // Several choices: each once, and the "none" item alone, as the page lets them be picked.
+  if (values.some((v, i) => values.findIndex((w) => Helpers.isTwoValueEquals(v, w)) !== i))
+    return formTexts.choiceRepeated;
+  if (
+    q.showNoneItem &&
+    values.length > 1 &&
+    values.some((v) => Helpers.isTwoValueEquals(v, q.noneItem?.value))
+  )
+    return formTexts.noneWithOthers;
+  if (q.hasOther) return undefined;
   return values.every((v) => isChoice(q, v)) ? undefined : formTexts.notAChoice;
 }
 
@@ -151,7 +173,7 @@ export function readHostedAnswers(
       else fields[name] = formTexts.fileNotAttachable;
       continue;
     }
-    const problem = choiceProblem(q, raw);
+    const problem = answerProblem(q, raw);
     if (problem) fields[name] = problem;
   }
 

@@ -25,6 +25,7 @@ export const everyTypeDefinition = {
           type: 'checkbox',
           name: 'symptoms',
           title: 'Symptoms',
+          showNoneItem: true,
           choices: [
             { value: 'swelling', text: 'Swelling' },
             { value: 'breath', text: 'Breathlessness' },

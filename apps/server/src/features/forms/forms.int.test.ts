@@ -174,6 +174,24 @@ describe('answers that do not fit the definition', () => {
     expect(await counts()).toEqual(before);
   });
 
+  it.each([
+    [{ symptoms: ['none', 'swelling'] }, 'symptoms', formTexts.noneWithOthers],
+    [{ symptoms: ['breath', 'breath'] }, 'symptoms', formTexts.choiceRepeated],
+    [{ followUp: 'not-a-date' }, 'followUp', formTexts.notADate],
+    [{ followUp: '2026-02-30T10:00' }, 'followUp', formTexts.notADate],
+    [{ followUp: 1_800_000_000_000 }, 'followUp', formTexts.notADate],
+  ])('refuse %j, which the page cannot send, and store nothing', async (answers, field, reason) => {
+    const before = await counts();
+    const res = await w.as('northStaff').post(`/api/forms/${patient}/submissions`, {
+      formId: form._id,
+      version: 1,
+      data: { ...validData, ...answers },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({ [field]: reason });
+    expect(await counts()).toEqual(before);
+  });
+
   it('refuse a file already attached to a submission', async () => {
     const file = (await uploadFile(w, 'northStaff', patient, 'a.png', 'image/png', tinyPng)).json().data;
     const submit = () =>
