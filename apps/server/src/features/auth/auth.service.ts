@@ -121,7 +121,8 @@ export function createAuthService(deps: AuthDeps) {
         message: `Account locked for ${authLimits.lockoutMinutes} minutes after ${failures} failed sign-ins`,
         ip,
       });
-      return { kind: 'locked', until };
+      // A wrong password is answered as one, lock or no lock (see signIn).
+      return reason === 'wrong-password' ? { kind: 'wrong-password' } : { kind: 'locked', until };
     }
     await createUsersRepository(tx).update(user.id, { failedLoginCount: failures }, now);
     await audit.record(
@@ -198,17 +199,22 @@ export function createAuthService(deps: AuthDeps) {
   return {
     async signIn(input: LoginRequest, ip: string | null): Promise<LoginResponse> {
       const user = await usersRepo.findByEmail(input.email);
-      if (user?.lockedUntil && user.lockedUntil > clock.now()) throw accountLocked(user.lockedUntil);
       // Argon2 before the transaction, and for an unknown email too (a decoy hash), so both take as long.
       const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
       if (!user) return unknownEmail(ip);
+      // The lock is told only to whoever gives the account's password: to anyone else a locked account
+      // answers as an unknown email does, so five wrong guesses cannot tell which emails have accounts.
+      if (user.lockedUntil && user.lockedUntil > clock.now()) {
+        if (ok) throw accountLocked(user.lockedUntil);
+        throw new AppError('INVALID_CREDENTIALS', authMessages.invalidCredentials);
+      }
       // The account's row is held while the attempt is judged and counted: attempts at the same moment
       // count one after another, and none passes a lock another has just set.
       const verdict = await db.transaction(async (tx): Promise<SignInVerdict> => {
         const state = await createUsersRepository(tx).lockSignInState(user.id);
         if (!state) return { kind: 'wrong-password' };
         if (state.lockedUntil && state.lockedUntil > clock.now())
-          return { kind: 'locked', until: state.lockedUntil };
+          return ok ? { kind: 'locked', until: state.lockedUntil } : { kind: 'wrong-password' };
         if (!ok) return countFailure(tx, user, state.failedLoginCount, 'wrong-password', ip);
         assertMaySignIn(user);
         if (user.twoFactorType === 'sms') {
