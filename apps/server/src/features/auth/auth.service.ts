@@ -1,3 +1,4 @@
+import { setTimeout } from 'node:timers/promises';
 import {
   AppError,
   authLimits,
@@ -26,6 +27,9 @@ import {
   sha256,
   verifyPassword,
 } from './secrets.js';
+
+/** How long every answer to a reset request takes at least (see `recover`). */
+export const recoverAnswerMs = 250;
 
 const minutes = (n: number) => n * 60_000;
 const hours = (n: number) => n * 3_600_000;
@@ -196,6 +200,34 @@ export function createAuthService(deps: AuthDeps) {
     return { kind: 'code-sent', outboxId };
   }
 
+  /** The reset link of an active account, emailed; nothing for any other address. */
+  async function requestReset(email: string, ip: string | null): Promise<void> {
+    const user = await usersRepo.findByEmail(email);
+    if (!user || user.isDeactivated) return;
+    const token = await issueLinkToken(db, user.id, 'reset');
+    await deps.outbox.enqueue({
+      channel: 'email',
+      to: user.email,
+      clinicId: user.clinicId,
+      subject: 'Reset your Vigil password',
+      body: [
+        `Hello ${user.firstName},`,
+        '',
+        'We received a request to reset your Vigil password. Open this link to choose a new one:',
+        setPasswordLink(token, user.id, 'reset'),
+        '',
+        `The link works once and expires in ${authLimits.resetTokenHours} hour. If you did not ask for it, you can ignore this email.`,
+      ].join('\n'),
+    });
+    await audit.record(db, {
+      actorUserId: user.id,
+      clinicId: user.clinicId,
+      action: 'auth.reset-requested',
+      message: 'Requested a password reset link by email',
+      ip,
+    });
+  }
+
   return {
     async signIn(input: LoginRequest, ip: string | null): Promise<LoginResponse> {
       const user = await usersRepo.findByEmail(input.email);
@@ -320,32 +352,16 @@ export function createAuthService(deps: AuthDeps) {
     },
 
     /** Always answers the same, whether or not the email belongs to an account. */
+    /**
+     * Emails a reset link to an account's address. Every answer is the same, and none comes before
+     * `recoverAnswerMs`: a link's token, email and audit event take time an unknown address does not, and
+     * the difference would tell which emails have accounts.
+     */
     async recover(email: string, ip: string | null): Promise<{ message: string }> {
-      const user = await usersRepo.findByEmail(email);
-      if (user && !user.isDeactivated) {
-        const token = await issueLinkToken(db, user.id, 'reset');
-        await deps.outbox.enqueue({
-          channel: 'email',
-          to: user.email,
-          clinicId: user.clinicId,
-          subject: 'Reset your Vigil password',
-          body: [
-            `Hello ${user.firstName},`,
-            '',
-            'We received a request to reset your Vigil password. Open this link to choose a new one:',
-            setPasswordLink(token, user.id, 'reset'),
-            '',
-            `The link works once and expires in ${authLimits.resetTokenHours} hour. If you did not ask for it, you can ignore this email.`,
-          ].join('\n'),
-        });
-        await audit.record(db, {
-          actorUserId: user.id,
-          clinicId: user.clinicId,
-          action: 'auth.reset-requested',
-          message: 'Requested a password reset link by email',
-          ip,
-        });
-      }
+      const answerAt = performance.now() + recoverAnswerMs;
+      await requestReset(email, ip);
+      const wait = answerAt - performance.now();
+      if (wait > 0) await setTimeout(wait);
       return { message: authMessages.recoverSent };
     },
 
