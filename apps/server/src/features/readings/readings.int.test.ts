@@ -16,6 +16,7 @@ import { refreshMetricsAfterMidnight } from '../../jobs/refresh-metrics.job.js';
 import { expectedMetrics, storedMetrics } from '../../test/expected-metrics.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { refreshPatientMetrics } from '../patients/patient-metrics.service.js';
+import { createPatientReportRepository } from '../reports/patient-report.repository.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -378,6 +379,73 @@ describe('removing a reading', () => {
     const [again] = (await alertsOf(patient.id, 'BPHighSingle')).filter((a) => a.id === reopened.id);
     expect(again).toMatchObject({ dismissNote: alertWithdrawnNote });
     expect(await activeAlerts(patient.id)).toBe(0);
+  });
+
+  it('leaves an alert be when the removed reading does not change its rule: a weight beside a late blood pressure', async () => {
+    const patient = await newPatient();
+    await manualBp(patient.id, new Date(t.clock.now().getTime() - 5 * day), 215, 90);
+    const [first] = await alertsOf(patient.id, 'BPHighSingle');
+    await db()
+      .update(alerts)
+      .set({ dismissedAt: t.clock.now(), dismissedBy: demoIds.staffSunrise })
+      .where(eq(alerts.id, first!.id));
+    t.clock.advance(60_000);
+    // Entered late, after the dismissal: new evidence, though dated before the cleared alert.
+    const lateAt = new Date(t.clock.now().getTime() - 7 * day);
+    await manualBp(patient.id, lateAt, 220, 90);
+    const open = (await alertsOf(patient.id, 'BPHighSingle')).find((a) => !a.dismissedAt)!;
+    expect(open.readingDate).toEqual(lateAt);
+    const weight = await service().record({
+      patientId: patient.id,
+      takenAt: new Date(t.clock.now().getTime() - 6 * day),
+      weightLbs: 160,
+      source: 'MANUAL',
+      createdBy: demoIds.staffSunrise,
+    });
+
+    await service().remove(weight.reading.id, demoIds.staffSunrise);
+    expect((await alertsOf(patient.id, 'BPHighSingle')).find((a) => a.id === open.id)).toMatchObject({
+      readingDate: lateAt,
+      dismissedAt: null,
+    });
+  });
+
+  it('moves an alert back to a reading entered late, weeks before, that holds its rule too', async () => {
+    const patient = await newPatient();
+    const recent = await manualBp(patient.id, new Date(t.clock.now().getTime() - hour), 215, 80);
+    const lateAt = new Date(t.clock.now().getTime() - 15 * day);
+    await manualBp(patient.id, lateAt, 215, 80);
+    const [alert] = await alertsOf(patient.id, 'BPHighSingle');
+
+    await service().remove(recent.reading.id, demoIds.staffSunrise);
+    expect((await alertsOf(patient.id, 'BPHighSingle'))[0]).toMatchObject({
+      id: alert!.id,
+      readingDate: lateAt,
+      dismissedAt: null,
+    });
+  });
+
+  it("keeps withdrawn alerts off the month's report, and a moved one at the reading that holds it", async () => {
+    const patient = await newPatient();
+    const earlierAt = new Date(t.clock.now().getTime() - 2 * hour);
+    await manualBp(patient.id, earlierAt, 205, 85);
+    const high = await manualBp(patient.id, new Date(t.clock.now().getTime() - hour), 215, 90);
+    const pulse = await service().record({
+      patientId: patient.id,
+      takenAt: new Date(t.clock.now().getTime() - hour),
+      heartRate: 150,
+      source: 'MANUAL',
+      createdBy: demoIds.staffSunrise,
+    });
+    await service().remove(high.reading.id, demoIds.staffSunrise);
+    await service().remove(pulse.reading.id, demoIds.staffSunrise);
+
+    const reported = await createPatientReportRepository(db()).findAlertsInRange(
+      patient.id,
+      new Date(t.clock.now().getTime() - 40 * day),
+      new Date(t.clock.now().getTime() + day),
+    );
+    expect(reported.map((a) => [a.type, a.readingDate])).toEqual([['BPHighSingle', earlierAt]]);
   });
 
   it('withdraws a two-days-in-a-week alert when one of its two days is removed, and leaves other alerts be', async () => {

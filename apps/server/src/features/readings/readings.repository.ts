@@ -1,5 +1,5 @@
 import type { AlertCategory, CustomAlert, Reading, StoredAlert } from '@vigil/core';
-import { and, asc, desc, eq, gte, inArray, isNull, lte, min, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
   alertFindings,
@@ -184,6 +184,7 @@ export function createReadingsRepository(db: DbOrTx) {
       values: readonly NewBatchReading[],
       windowSpans: ReadonlyMap<string, readonly { from: Date; to: Date }[]>,
       alertTypes: readonly string[],
+      now: Date,
     ): Promise<InsertedBatch> {
       const rows = JSON.stringify(
         values.map((v) => ({
@@ -220,9 +221,9 @@ export function createReadingsRepository(db: DbOrTx) {
         await db.execute(sql`
           with ins as (
             insert into ${readings} (id, clinic_id, patient_id, taken_at, time_zone, systolic, diastolic,
-              heart_rate, weight_lbs, source, vendor_reading_id, device_id, raw, created_by)
+              heart_rate, weight_lbs, source, vendor_reading_id, device_id, raw, created_by, created_at)
             select id, clinic_id, patient_id, taken_at, time_zone, systolic, diastolic, heart_rate,
-              weight_lbs, source, vendor_reading_id, device_id, raw, created_by
+              weight_lbs, source, vendor_reading_id, device_id, raw, created_by, ${now.toISOString()}::timestamptz
             from jsonb_to_recordset(${rows}::jsonb) as x(id uuid, clinic_id uuid, patient_id uuid,
               taken_at timestamptz, time_zone text, systolic integer, diastolic integer, heart_rate integer,
               weight_lbs real, source text, vendor_reading_id text, device_id uuid, raw jsonb, created_by uuid)
@@ -377,10 +378,10 @@ export function createReadingsRepository(db: DbOrTx) {
         on conflict do nothing`);
     },
 
-    /** A patient's readings not removed, taken in [from, to], as the rules see them. */
-    findRuleReadings(patientId: string, from: Date, to: Date): Promise<Reading[]> {
+    /** A patient's readings not removed, taken in [from, to], as the rules see them, with when each was stored. */
+    findRuleReadings(patientId: string, from: Date, to: Date): Promise<(Reading & { createdAt: Date })[]> {
       return db
-        .select(ruleFields)
+        .select({ ...ruleFields, createdAt: readings.createdAt })
         .from(readings)
         .where(
           and(
@@ -393,15 +394,21 @@ export function createReadingsRepository(db: DbOrTx) {
         .orderBy(asc(readings.takenAt));
     },
 
-    /** The earliest finding of each of these alerts. */
-    async findFirstFindings(alertIds: readonly string[]): Promise<Map<string, Date>> {
-      if (alertIds.length === 0) return new Map();
-      const rows = await db
-        .select({ alertId: alertFindings.alertId, first: min(alertFindings.readingDate) })
-        .from(alertFindings)
-        .where(inArray(alertFindings.alertId, [...alertIds]))
-        .groupBy(alertFindings.alertId);
-      return new Map(rows.flatMap((r) => (r.first ? [[r.alertId, r.first] as const] : [])));
+    /**
+     * Forgets the findings a revision left behind: every finding of the withdrawn alerts, and those of a
+     * moved alert after its new date (their readings hold its rule no more).
+     */
+    async deleteFindingsOfRevisedAlerts(
+      withdrawnIds: readonly string[],
+      moved: readonly { alertId: string; readingDate: Date }[],
+    ): Promise<void> {
+      if (withdrawnIds.length > 0)
+        await db.delete(alertFindings).where(inArray(alertFindings.alertId, [...withdrawnIds]));
+      if (moved.length === 0) return;
+      const json = JSON.stringify(moved.map((m) => ({ id: m.alertId, reading_date: m.readingDate })));
+      await db.execute(sql`
+        delete from ${alertFindings} f using jsonb_to_recordset(${json}::jsonb) as x(id uuid, reading_date timestamptz)
+        where f.alert_id = x.id and f.reading_date > x.reading_date`);
     },
 
     /**

@@ -11,6 +11,7 @@ import {
   mergeFinding,
   messages,
   type Reading,
+  type ReadingAlertType,
   readingAlertTypes,
   readingBounds,
   readingRuleSpan,
@@ -271,21 +272,27 @@ async function applyAlertChanges(repo: ReadingsRepository, changes: AlertChanges
 /** The types of the rules that readings raise (adherence is about their absence). */
 const clinicalReadingTypes = readingAlertTypes.filter((type) => alertTypeCategory[type] === 'Clinical');
 
+/** How far back before an alert's date a removal looks for the readings that still hold it. */
+const removalLookbackDays = 90;
+
 /**
- * After a reading is removed, the open alerts of the rules that it may have raised or moved (those dated in
- * the weeks around it, `readingRuleSpan`) are judged again over the readings that still count, up to each
- * alert's date and back to a week before its first finding: an alert whose rule still holds on an earlier
- * reading moves back to it; one whose rule holds nowhere, or only on evidence staff already cleared
- * (`mergeFinding`), is withdrawn, cleared by the user who removed the reading. Answers the withdrawn ones.
+ * After a reading is removed, each open alert of the rules dated in the weeks around it (`readingRuleSpan`:
+ * the only alerts it can bear on) is judged over the readings of the 90 days up to the alert's date, with
+ * and without it. When the removed reading does not change the rule's verdict, the alert stays as it is.
+ * Otherwise the alert moves back to the latest reading that still holds its rule, if staff have not cleared
+ * that evidence already (a reading dated before a dismissed alert of the type and stored before the
+ * dismissal: `mergeFinding`'s rule), or is withdrawn, cleared by the user who removed the reading. The
+ * findings follow: a withdrawn alert keeps none, a moved one none after its new date, and no alert keeps one
+ * at an instant no reading holds any more. Answers the withdrawn alerts.
  */
 async function reviseAlertsAfterRemoval(
   repo: ReadingsRepository,
   subject: AlertSubject,
-  removedAt: Date,
+  removed: ReadingRow,
   userId: string,
   now: Date,
 ): Promise<PatientStoredAlert[]> {
-  const span = readingRuleSpan(removedAt, subject.timeZone);
+  const span = readingRuleSpan(removed.takenAt, subject.timeZone);
   const stored = await repo.findAlertsByPatientsAndTypes([subject.id], clinicalReadingTypes);
   const affected = stored.filter(
     (a) => !a.dismissedAt && a.readingDate && a.readingDate >= span.from && a.readingDate < span.to,
@@ -293,27 +300,51 @@ async function reviseAlertsAfterRemoval(
   const withdrawn: PatientStoredAlert[] = [];
   const moved: { alertId: string; readingDate: Date }[] = [];
   if (affected.length > 0) {
-    const firstFindings = await repo.findFirstFindings(affected.map((a) => a.id));
-    const since = (a: PatientStoredAlert) => {
-      const first = Math.min(firstFindings.get(a.id)?.getTime() ?? Infinity, a.readingDate!.getTime());
-      return readingRuleSpan(new Date(first), subject.timeZone).from;
-    };
-    const from = new Date(Math.min(...affected.map((a) => since(a).getTime())));
+    const sinceOf = (a: PatientStoredAlert) =>
+      readingRuleSpan(new Date(a.readingDate!.getTime() - removalLookbackDays * 86_400_000), subject.timeZone)
+        .from;
+    const from = new Date(Math.min(...affected.map((a) => sinceOf(a).getTime())));
     const to = new Date(Math.max(...affected.map((a) => a.readingDate!.getTime())));
-    const window = await repo.findRuleReadings(subject.id, from, to);
+    const remaining = await repo.findRuleReadings(subject.id, from, to);
+    const removedReading = {
+      date: removed.takenAt,
+      systolic: removed.systolic,
+      diastolic: removed.diastolic,
+      heartRate: removed.heartRate,
+      weight: removed.weightLbs,
+      source: removed.source,
+    };
+    const withRemoved = [...remaining, removedReading].sort((a, b) => a.date.getTime() - b.date.getTime());
     for (const alert of affected) {
-      const start = since(alert).getTime();
+      const start = sinceOf(alert).getTime();
       const end = alert.readingDate!.getTime();
-      const finding = evaluateAlerts({
-        readings: window.filter((r) => r.date.getTime() >= start && r.date.getTime() <= end),
-        thresholds: thresholdsOf(subject),
-        diagnosis: subject.diagnosis,
-        enrolledAt: null,
-        now,
-        timeZone: subject.timeZone,
-      }).find((f) => f.type === alert.type);
-      const others = stored.filter((a) => a.id !== alert.id);
-      const merged = finding ? mergeFinding(others, finding) : { action: 'none' as const };
+      const verdict = (readings: readonly Reading[]) =>
+        evaluateAlerts({
+          readings: readings.filter((r) => r.date.getTime() >= start && r.date.getTime() <= end),
+          thresholds: thresholdsOf(subject),
+          diagnosis: subject.diagnosis,
+          enrolledAt: null,
+          now,
+          timeZone: subject.timeZone,
+        }).find((f) => f.type === alert.type)?.readingDate;
+      const without = verdict(remaining);
+      if (without?.getTime() === verdict(withRemoved)?.getTime()) continue;
+      const dismissed = stored.filter((a) => a.type === alert.type && a.dismissedAt);
+      const lastDismissal = Math.max(
+        Number.NEGATIVE_INFINITY,
+        ...dismissed.map((a) => a.dismissedAt!.getTime()),
+      );
+      // Stored after the last dismissal of the type: staff have not seen it, whatever its date.
+      const unseen = remaining.some(
+        (r) => r.date.getTime() === without?.getTime() && r.createdAt.getTime() > lastDismissal,
+      );
+      const merged = without
+        ? mergeFinding(
+            dismissed,
+            { type: alert.type as ReadingAlertType, category: 'Clinical', readingDate: without },
+            unseen ? without : undefined,
+          )
+        : { action: 'none' as const };
       if (merged.action !== 'open') withdrawn.push(alert);
       else if (merged.alert.readingDate.getTime() !== end)
         moved.push({ alertId: alert.id, readingDate: merged.alert.readingDate });
@@ -327,7 +358,11 @@ async function reviseAlertsAfterRemoval(
   );
   await repo.updateAlertReadingDates(moved, now);
   await repo.insertAlertFindings(moved);
-  await repo.deleteFindingsWithoutReading(subject.id, removedAt);
+  await repo.deleteFindingsOfRevisedAlerts(
+    withdrawn.map((a) => a.id),
+    moved,
+  );
+  await repo.deleteFindingsWithoutReading(subject.id, removed.takenAt);
   return withdrawn;
 }
 
@@ -439,6 +474,7 @@ export function createReadingsService(deps: { db: Db; clock: Clock; audit: Audit
           rows.filter((_, i) => storesRow(i)),
           windowSpans,
           readingAlertTypes,
+          now,
         );
 
         // Readings the vendor had delivered before this batch: answered with the stored row, or completed
@@ -606,7 +642,7 @@ export function createReadingsService(deps: { db: Db; clock: Clock; audit: Audit
         const now = deps.clock.now();
         const removed = await repo.markRemoved(found.id, userId, now);
         if (!removed) return found;
-        const withdrawn = await reviseAlertsAfterRemoval(repo, subject, removed.takenAt, userId, now);
+        const withdrawn = await reviseAlertsAfterRemoval(repo, subject, removed, userId, now);
         await refreshPatientMetrics(db, removed.patientId, now, [removed.takenAt]);
         const thresholds = thresholdsOf(subject);
         await deps.audit.recordMany(db, [

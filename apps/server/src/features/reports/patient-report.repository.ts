@@ -1,5 +1,5 @@
 import type { CustomAlert } from '@vigil/core';
-import { and, asc, eq, gte, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import {
@@ -80,9 +80,10 @@ export function createPatientReportRepository(db: DbOrTx) {
     },
 
     /**
-     * Alerts found in [start, end), oldest first: those with a finding in it, each at its latest finding
-     * there (an alert's reading date has moved on since, when found again in a later month), and those
-     * whose reading date or raising falls in it (a manual alert has no finding).
+     * Alerts found in [start, end), oldest first: the rules' alerts with a finding in it, each at its latest
+     * finding there (an alert's reading date has moved on since, when found again in a later month; one
+     * withdrawn because its readings were removed has none), and the manual and SMS alerts, which have no
+     * findings, whose reading date or raising falls in it.
      */
     async findAlertsInRange(patientId: string, start: Date, end: Date): Promise<AlertRow[]> {
       const found = sql<Date | null>`(
@@ -98,8 +99,13 @@ export function createPatientReportRepository(db: DbOrTx) {
             eq(alerts.patientId, patientId),
             or(
               sql`${found} is not null`,
-              and(gte(alerts.readingDate, start), lt(alerts.readingDate, end)),
-              and(gte(alerts.createdAt, start), lt(alerts.createdAt, end)),
+              and(
+                inArray(alerts.category, ['Manual', 'SMS']),
+                or(
+                  and(gte(alerts.readingDate, start), lt(alerts.readingDate, end)),
+                  and(gte(alerts.createdAt, start), lt(alerts.createdAt, end)),
+                ),
+              ),
             ),
           ),
         );
