@@ -158,7 +158,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     frameworkErrors: (error, req, reply: FastifyReply) =>
       securityHeaders(req.raw, reply.raw, () => {
         const body: ErrorBody = { message: 'Invalid request', code: error.code };
-        reply.code(400).send(body);
+        reply.code(400).header('cache-control', 'no-store').send(body);
       }),
   });
   // The API speaks JSON (and multipart for uploads); a text body is a client mistake, answered 415.

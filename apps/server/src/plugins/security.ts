@@ -36,13 +36,16 @@ export function createSecurityHeaders(formHosts: readonly string[] = []): Securi
   return (req, res, next) => setHeaders(req, res, () => next());
 }
 
+const apiPath = /^\/api(\/|$|\?)/;
+
 /**
  * Every answer of the app's routes carries the headers (a URL no route can read: see `frameworkErrors`). The
  * API's answers hold patient data and session tokens: no cache keeps them, unless a route says otherwise.
  */
 export function registerSecurityHeaders(app: FastifyInstance, setHeaders: SecurityHeaders) {
   app.addHook('onRequest', (req, reply, done) => {
-    if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    // The route the router found ('/%61pi/...' is '/api/...' to it), else the path asked for.
+    if (apiPath.test(req.routeOptions.url ?? req.url)) reply.header('cache-control', 'no-store');
     setHeaders(req.raw, reply.raw, done);
   });
 }

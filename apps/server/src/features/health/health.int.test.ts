@@ -49,6 +49,15 @@ describe('health, readiness, docs and headers', () => {
     });
     expect(me.statusCode).toBe(200);
     expect(me.headers['cache-control']).toBe('no-store');
+    // The path as the router reads it, and an /api path no route answers.
+    const encoded = await t.app.inject({
+      method: 'GET',
+      url: '/%61pi/auth/me',
+      headers: { authorization: `Bearer ${signIn.json().token}` },
+    });
+    expect(encoded.statusCode).toBe(200);
+    expect(encoded.headers['cache-control']).toBe('no-store');
+    expect((await t.app.inject({ method: 'GET', url: '/api' })).headers['cache-control']).toBe('no-store');
   });
 });
 
@@ -59,6 +68,7 @@ describe('a URL no route can read', () => {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ message: 'Invalid request', code: 'FST_ERR_BAD_URL' });
+      expect(res.headers['cache-control']).toBe('no-store');
       expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'");
       expect(res.headers['x-content-type-options']).toBe('nosniff');
     },
