@@ -560,6 +560,31 @@ describe('audit of changes', () => {
     expect(events).toHaveLength(2);
   });
 
+  it('takes blanks the form sends where the record has nothing (a seeded patient) as no change', async () => {
+    const body = editBody({ firstName: 'Seeded' });
+    const id = await addPatient(w, 'northStaff', { ...body, connectDevices: 'No' });
+    // As the seed stores a patient: no empty strings, no empty lists, nulls for what is not there.
+    const stripped = (value: unknown) =>
+      JSON.parse(
+        JSON.stringify(value, (_k, v) => (v === '' || (Array.isArray(v) && !v.length) ? undefined : v)),
+      );
+    const [row] = await db().select().from(patients).where(eq(patients.id, id));
+    await db()
+      .update(patients)
+      .set({
+        address: stripped(row!.address),
+        preferences: stripped(row!.preferences),
+        phones: stripped(row!.phones),
+      })
+      .where(eq(patients.id, id));
+    expect((await w.as('northStaff').put(`/api/pacients/${id}`, body)).statusCode).toBe(200);
+    const [event] = await db()
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.patientId, id), eq(auditEvents.action, 'patient.updated')));
+    expect((event!.details as { message: string }).message).toBe('Saved the patient form without changes');
+  });
+
   it('records only the fields that changed, before and after', async () => {
     const id = await addPatient(w, 'northStaff', patientBody({ firstName: 'Ann' }));
     await w

@@ -173,9 +173,26 @@ function audited(p: PatientRow, staff: readonly string[], navigators: readonly s
   };
 }
 
+/**
+ * A value with its blanks left out ('', null, empty lists and the members holding them): the form sends an
+ * empty apartment or an empty list of reminder times where the stored record has none, which is no change.
+ */
+function withoutBlanks(value: unknown): unknown {
+  if (Array.isArray(value)) return value.length ? value.map(withoutBlanks) : undefined;
+  if (value !== null && typeof value === 'object') {
+    const kept = Object.entries(value as Record<string, unknown>)
+      .map(([k, v]) => [k, withoutBlanks(v)] as const)
+      .filter(([, v]) => v !== undefined);
+    return kept.length ? Object.fromEntries(kept) : undefined;
+  }
+  return value === '' || value === null ? undefined : value;
+}
+
 /** Only the fields that changed, before and after: the audit trail needs no more patient data than that. */
 function changedFields(before: Record<string, unknown>, after: Record<string, unknown>) {
-  const keys = Object.keys(after).filter((k) => canonicalJson(before[k]) !== canonicalJson(after[k]));
+  const same = (k: string) =>
+    canonicalJson(withoutBlanks(before[k])) === canonicalJson(withoutBlanks(after[k]));
+  const keys = Object.keys(after).filter((k) => !same(k));
   return {
     before: Object.fromEntries(keys.map((k) => [k, before[k]])),
     after: Object.fromEntries(keys.map((k) => [k, after[k]])),
