@@ -218,6 +218,22 @@ test.describe('patient details', () => {
     await all.getByRole('button', { name: 'Close' }).click();
     await expect(all).toBeHidden();
 
+    // The physician corrects the staff member's note: the note says so beside its author.
+    const physician = await apiAs(request, demo.sunrisePhysician);
+    const listed = (await (await physician.get(`/api/pacients/${patient._id}/notes`)).json()) as {
+      data: { notes: { _id: string; text: string }[] };
+    };
+    const note = listed.data.notes.find((n) => n.text === edited)!;
+    const corrected = `${edited} (dose confirmed)`;
+    const patched = await physician.patch(`/api/pacients/${patient._id}/notes/${note._id}`, {
+      text: corrected,
+    });
+    expect(patched.ok()).toBe(true);
+    await page.reload();
+    const correctedItem = notes.getByRole('listitem').filter({ hasText: corrected });
+    await expect(correctedItem).toContainText(/^Sam Delgado · .+ · edited by .+/);
+    await screenshot(page, 'patient-details-note-edited-by', { of: correctedItem });
+
     // Active issues: Save only once the text changed; saving, then saved.
     const issues = panel(page, 'Active Issues');
     await issues.getByRole('button', { name: 'Edit' }).click();

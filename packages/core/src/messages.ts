@@ -189,6 +189,7 @@ export const detailLabels = {
   minimise: 'Minimise',
   restore: 'Restore staff note',
   noteBy: (author: string, time: string) => `${author} · ${time}`,
+  noteEditedBy: (editor: string) => `edited by ${editor}`,
   unknownAuthor: 'Unknown user',
   // Buttons
   edit: 'Edit',

@@ -46,6 +46,8 @@ export interface StaffNoteView {
   type: 'NOTE' | 'FORM';
   submissionId: string | null;
   author: NoteAuthor | null;
+  /** Who changed the text last, when not its author. */
+  editedBy: NoteAuthor | null;
   insertedAt: string;
   updatedAt: string;
 }

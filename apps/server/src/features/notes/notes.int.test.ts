@@ -80,12 +80,22 @@ describe('staff notes', () => {
       _id: added._id,
       text: 'Fixed typo',
       author: { _id: ids.northStaff },
+      // Another's hand on the author's note shows beside the author's name.
+      editedBy: { _id: ids.northPhysician, fullName: 'physician Fixture' },
       insertedAt: added.insertedAt,
       updatedAt: w.t.clock.now().toISOString(),
     });
+    const listed = (await w.as('northStaff').get(`/api/pacients/${w.northPatient}/notes`)).json().data.notes;
+    expect(listed.find((n: { _id: string }) => n._id === added._id).editedBy).toMatchObject({
+      _id: ids.northPhysician,
+    });
+    const ownEdit = await w
+      .as('northStaff')
+      .patch(`/api/pacients/${w.northPatient}/notes/${added._id}`, { text: 'Fixed typo again' });
+    expect(ownEdit.json().data.note.editedBy).toBeNull();
     const [row] = await db().select().from(staffNotes).where(eq(staffNotes.id, added._id));
-    expect(row!.updatedBy).toBe(ids.northPhysician);
-    expect((await eventsOf(w.northPatient, 'note.edited')).at(-1)).toEqual({
+    expect(row!.updatedBy).toBe(ids.northStaff);
+    expect((await eventsOf(w.northPatient, 'note.edited')).at(-2)).toEqual({
       actor: ids.northPhysician,
       entityId: added._id,
       details: { message: 'Edited a staff note' },

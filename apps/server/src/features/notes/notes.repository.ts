@@ -1,29 +1,33 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { type StaffNoteRow, staffNotes, users } from '../../db/schema/index.js';
 import { isUuid } from '../../db/uuid.js';
 import type { PatientScope } from '../patients/patient-scope.js';
 import { findScopedPatient } from '../patients/scoped-patient.repository.js';
 
-/** A staff note with its author's name, as the notes panel shows it. */
+/** A staff note with its author's name, and its last editor's, as the notes panel shows it. */
 export type StaffNoteWithAuthor = StaffNoteRow & {
   authorFirstName: string | null;
   authorLastName: string | null;
+  editorFirstName: string | null;
+  editorLastName: string | null;
 };
 
+const editor = alias(users, 'editor');
 const withAuthor = {
   note: staffNotes,
   authorFirstName: users.firstName,
   authorLastName: users.lastName,
+  editorFirstName: editor.firstName,
+  editorLastName: editor.lastName,
 };
-const flatten = (row: {
-  note: StaffNoteRow;
-  authorFirstName: string | null;
-  authorLastName: string | null;
-}) => ({
+const flatten = (row: { note: StaffNoteRow } & Omit<StaffNoteWithAuthor, keyof StaffNoteRow>) => ({
   ...row.note,
   authorFirstName: row.authorFirstName,
   authorLastName: row.authorLastName,
+  editorFirstName: row.editorFirstName,
+  editorLastName: row.editorLastName,
 });
 
 export function createNotesRepository(db: DbOrTx) {
@@ -38,6 +42,7 @@ export function createNotesRepository(db: DbOrTx) {
         .select(withAuthor)
         .from(staffNotes)
         .leftJoin(users, eq(users.id, staffNotes.authorId))
+        .leftJoin(editor, eq(editor.id, staffNotes.updatedBy))
         .where(eq(staffNotes.patientId, patientId))
         .orderBy(desc(staffNotes.createdAt), desc(staffNotes.id));
       return rows.map(flatten);
@@ -49,6 +54,7 @@ export function createNotesRepository(db: DbOrTx) {
         .select(withAuthor)
         .from(staffNotes)
         .leftJoin(users, eq(users.id, staffNotes.authorId))
+        .leftJoin(editor, eq(editor.id, staffNotes.updatedBy))
         .where(and(eq(staffNotes.id, noteId), eq(staffNotes.patientId, patientId)));
       return row && flatten(row);
     },

@@ -25,6 +25,11 @@ export function toStaffNoteView(n: StaffNoteWithAuthor): StaffNoteView {
       n.authorId && n.authorFirstName !== null
         ? { _id: n.authorId, fullName: `${n.authorFirstName} ${n.authorLastName ?? ''}`.trim() }
         : null,
+    // Someone other than its author changed it last: the panel says who, beside the author's name.
+    editedBy:
+      n.updatedBy && n.updatedBy !== n.authorId && n.editorFirstName !== null
+        ? { _id: n.updatedBy, fullName: `${n.editorFirstName} ${n.editorLastName ?? ''}`.trim() }
+        : null,
     insertedAt: n.createdAt.toISOString(),
     updatedAt: n.updatedAt.toISOString(),
   };

@@ -84,6 +84,7 @@ function StaffNoteItem({
       <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
         <Typography variant="caption" color="text.secondary">
           {detailLabels.noteBy(author, formatTime(note.insertedAt))}
+          {note.editedBy && ` · ${detailLabels.noteEditedBy(note.editedBy.fullName)}`}
         </Typography>
         {note.type === 'FORM' && <Chip size="small" label={detailLabels.formNote} variant="outlined" />}
         {editable && note.type === 'NOTE' && draft === null && (
