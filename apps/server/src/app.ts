@@ -158,7 +158,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     frameworkErrors: (error, req, reply: FastifyReply) =>
       securityHeaders(req.raw, reply.raw, () => {
         const body: ErrorBody = { message: 'Invalid request', code: error.code };
-        reply.code(400).header('cache-control', 'no-store').send(body);
+        // 414 for a parameter too long, else 400: the client's mistake either way.
+        const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+        reply.code(status).header('cache-control', 'no-store').send(body);
       }),
   });
   // The API speaks JSON (and multipart for uploads); a text body is a client mistake, answered 415.
