@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import {
+  apiAs,
   countRequests,
   demo,
   demoClinics,
@@ -70,6 +71,7 @@ async function submitAndReadId(
 test.describe('patient form', () => {
   test('clinic staff add a patient with every section, find them on the list, then edit them', async ({
     page,
+    request,
   }) => {
     // The longest journey of the suite: every section, a list search, the edit and a second visit.
     test.slow();
@@ -248,6 +250,17 @@ test.describe('patient form', () => {
     await expect(toggle(page, 'Active')).toHaveCount(0);
     await toggle(page, 'Enrolled').check();
     await expect(toggle(page, 'Active')).toBeChecked();
+
+    // The MR of another patient of the clinic: said under the field, and nothing saved.
+    const staff = await apiAs(request, demo.staff);
+    const other = (await (await staff.get('/api/pacients/00000000-0000-4000-a001-000000000005')).json()) as {
+      data: { medicalInfo: { mr: string } };
+    };
+    await field(page, 'MR').fill(other.data.medicalInfo.mr);
+    await page.getByRole('button', { name: 'Save & Update Info' }).click();
+    await expect(page.getByText('Another patient of this clinic has this MR.').first()).toBeVisible();
+    await expect(page).toHaveURL(/\/patient\/settings/);
+    await screenshot(page, 'patient-form-mr-taken', { viewport: true });
   });
 
   test('the CIRCLE admin adds a patient in Harbor, where navigator and staff are required', async ({

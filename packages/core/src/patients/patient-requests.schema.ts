@@ -6,6 +6,7 @@ import { PatientFiltersQuery } from './patient-lists.schema.js';
 /** Server answers about patients that the spec leaves unworded; shown as toasts or beside the field. */
 export const patientErrorMessages = {
   clinicCannotChange: "A patient's clinic cannot be changed.",
+  mrTaken: 'Another patient of this clinic has this MR.',
 } as const;
 
 /** `{id}` of the /pacients/{id} routes; its shape is checked by the server's lookup, which answers 404. */

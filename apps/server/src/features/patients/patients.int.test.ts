@@ -10,7 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, patientCareTeam, patients, timeEntries } from '../../db/schema/index.js';
 import { whileSlowing } from '../../test/refuse-writes.js';
 import { onPostgres } from '../../test/test-app.js';
-import { addPatient, createWorld, fixtureIds as ids, patientBody, type World } from './patient-fixtures.js';
+import {
+  addPatient,
+  createWorld,
+  fixtureIds as ids,
+  patientBody,
+  southPatientBody,
+  type World,
+} from './patient-fixtures.js';
 
 let w: World;
 beforeAll(async () => {
@@ -522,6 +529,30 @@ describe('custom alerts on edit', () => {
     const changed = await w.as('northStaff').put(`/api/pacients/${id}`, editBody({ customAlerts: lowBpOff }));
     expect(changed.statusCode).toBe(200);
     expect((await stored(id))?.find((a) => a.key === 'lowBP')?.status).toBe('off');
+  });
+});
+
+describe('the MR within a clinic', () => {
+  it('is one patient’s: a second patient with it is 409 under the field, any case; another clinic may use it', async () => {
+    const first = await addPatient(w, 'northStaff', patientBody({ mr: 'MR-5150' }));
+    const before = (await db().select({ id: patients.id }).from(patients)).length;
+    const again = await w.as('northStaff').post('/api/pacients', patientBody({ mr: ' mr-5150 ' }));
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      message: patientErrorMessages.mrTaken,
+      fields: { mr: patientErrorMessages.mrTaken },
+    });
+    expect((await db().select({ id: patients.id }).from(patients)).length).toBe(before);
+
+    const other = await addPatient(w, 'northStaff', patientBody({ mr: 'MR-5151' }));
+    const taking = await w.as('northStaff').put(`/api/pacients/${other}`, editBody({ mr: 'MR-5150' }));
+    expect(taking.statusCode).toBe(409);
+    // Its own MR, kept or written in another case, is no conflict.
+    expect(
+      (await w.as('northStaff').put(`/api/pacients/${first}`, editBody({ mr: 'mr-5150' }))).statusCode,
+    ).toBe(200);
+    const south = await w.as('southPhysician').post('/api/pacients', southPatientBody({ mr: 'MR-5150' }));
+    expect(south.statusCode, south.body).toBe(201);
   });
 });
 

@@ -1,5 +1,5 @@
 import { type CustomAlert, toE164 } from '@vigil/core';
-import { and, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { preparedOnce } from '../../db/prepared.js';
@@ -151,6 +151,26 @@ export function createPatientsRepository(db: DbOrTx) {
         .where(and(eq(patients.id, id), scopeCondition(scope)))
         .for('update');
       return row;
+    },
+
+    /**
+     * Whether another patient of the clinic has this MR (trimmed, in any case). The clinic's row is locked
+     * first, so two saves naming one MR go one after the other and the second finds the first.
+     */
+    async mrTaken(clinicId: string, mr: string, exceptId: string | null): Promise<boolean> {
+      await db.select({ id: clinics.id }).from(clinics).where(eq(clinics.id, clinicId)).for('update');
+      const [row] = await db
+        .select({ id: patients.id })
+        .from(patients)
+        .where(
+          and(
+            eq(patients.clinicId, clinicId),
+            sql`lower(trim(${patients.mr})) = lower(trim(${mr}))`,
+            exceptId ? ne(patients.id, exceptId) : undefined,
+          ),
+        )
+        .limit(1);
+      return Boolean(row);
     },
 
     async findClinic(id: string): Promise<ClinicSummary | undefined> {

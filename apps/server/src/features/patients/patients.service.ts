@@ -278,6 +278,19 @@ const metricsInputsChanged = (before: PatientRow, after: Partial<PatientRow>) =>
     (k) => k in after && canonicalJson(before[k]) !== canonicalJson(after[k]),
   );
 
+const mrKey = (mr: string | null | undefined) => mr?.trim().toLowerCase() ?? '';
+
+/** 409 when another patient of the clinic has the MR: most likely the same patient, added twice. */
+async function refuseTakenMr(
+  repo: ReturnType<typeof createPatientsRepository>,
+  clinicId: string,
+  mr: string | null | undefined,
+  exceptId: string | null,
+) {
+  if (!mrKey(mr) || !(await repo.mrTaken(clinicId, mr!, exceptId))) return;
+  throw new AppError('CONFLICT', patientErrorMessages.mrTaken, { mr: patientErrorMessages.mrTaken });
+}
+
 export function createPatientsService(deps: PatientsDeps) {
   const { db, clock, audit } = deps;
   const patients = createPatientsRepository(db);
@@ -396,6 +409,7 @@ export function createPatientsService(deps: PatientsDeps) {
       const now = clock.now();
       const id = await db.transaction(async (tx) => {
         const repo = createPatientsRepository(tx);
+        await refuseTakenMr(repo, clinic.id, payload.medicalInfo.mr, null);
         const row = await repo.insert({
           ...formColumns(payload),
           clinicId: clinic.id,
@@ -462,6 +476,9 @@ export function createPatientsService(deps: PatientsDeps) {
         const repo = createPatientsRepository(tx);
         const before = await repo.lockById(scope, id);
         if (!before) throw notFound();
+        // An MR kept as it was is not checked again: a duplicate saved before this rule stays editable.
+        if (mrKey(payload.medicalInfo.mr) !== mrKey(before.mr))
+          await refuseTakenMr(repo, before.clinicId, payload.medicalInfo.mr, before.id);
         // The care team as it stands once the patient is held: a change saved meanwhile is not undone.
         const team = (await repo.findById(scope, id))!.careTeam;
         const savedStaff = teamIds(team, 'STAFF');
