@@ -60,7 +60,11 @@ export function ConfirmDialog({
         <Button
           variant="contained"
           color={destructive ? 'error' : 'primary'}
-          onClick={() => once(async () => onConfirm())}
+          // A dialog closing (it fades out) takes no more presses: the second click of a double-click
+          // that lands after the change has settled would make it again.
+          onClick={() => {
+            if (open) once(async () => onConfirm());
+          }}
           loading={pending}
           autoFocus
         >
