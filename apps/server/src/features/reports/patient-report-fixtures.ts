@@ -1,7 +1,12 @@
 import type { PatientFormInput } from '@vigil/core';
 import { addPatient, patientBody, type Who, type World } from '../patients/patient-fixtures.js';
 
-/** A North patient who agreed to email and to the monthly report, with an address; answers the id. */
+let reportPatients = 0;
+
+/**
+ * A North patient who agreed to email and to the monthly report, with an address; answers the id. Each has
+ * an MR of their own unless `change` names one (an MR is one patient's in a clinic).
+ */
 export function addReportPatient(
   world: World,
   change: Partial<PatientFormInput> = {},
@@ -16,7 +21,7 @@ export function addReportPatient(
         .normalize('NFD')
         .replace(/[^a-z]/gi, '')
         .toLowerCase()}.report@example.test`,
-      mr: 'MR-4471',
+      mr: `MR-R${++reportPatients}`,
       preferences: { textConsent: 'Yes', emailConsent: 'Yes', monthlyReportConsent: 'Yes' },
       ...change,
     }),

@@ -18,7 +18,12 @@ const note = 'Blood pressure improved after the dose change; keep logging weight
 
 beforeAll(async () => {
   w = await createWorld();
-  p.rosa = await addReportPatient(w, { firstName: 'Rosa', lastName: 'Diaz', diagnosis: 'Hypertension' });
+  p.rosa = await addReportPatient(w, {
+    firstName: 'Rosa',
+    lastName: 'Diaz',
+    diagnosis: 'Hypertension',
+    mr: 'MR-4471',
+  });
   p.noConsent = await addReportPatient(w, {
     firstName: 'Nora',
     preferences: { textConsent: 'Yes', emailConsent: 'No', monthlyReportConsent: 'No' },
