@@ -351,7 +351,6 @@ export function createAuthService(deps: AuthDeps) {
       });
     },
 
-    /** Always answers the same, whether or not the email belongs to an account. */
     /**
      * Emails a reset link to an account's address. Every answer is the same, and none comes before
      * `recoverAnswerMs`: a link's token, email and audit event take time an unknown address does not, and

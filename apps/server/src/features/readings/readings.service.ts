@@ -306,22 +306,15 @@ async function reviseAlertsAfterRemoval(
     const from = new Date(Math.min(...affected.map((a) => sinceOf(a).getTime())));
     const to = new Date(Math.max(...affected.map((a) => a.readingDate!.getTime())));
     const remaining = await repo.findRuleReadings(subject.id, from, to);
-    const removedReading = {
-      date: removed.takenAt,
-      systolic: removed.systolic,
-      diastolic: removed.diastolic,
-      heartRate: removed.heartRate,
-      weight: removed.weightLbs,
-      source: removed.source,
-    };
-    const withRemoved = [...remaining, removedReading].sort((a, b) => a.date.getTime() - b.date.getTime());
+    const withRemoved = withReading(remaining, ruleReading(removed));
+    const thresholds = thresholdsOf(subject);
     for (const alert of affected) {
       const start = sinceOf(alert).getTime();
       const end = alert.readingDate!.getTime();
       const verdict = (readings: readonly Reading[]) =>
         evaluateAlerts({
           readings: readings.filter((r) => r.date.getTime() >= start && r.date.getTime() <= end),
-          thresholds: thresholdsOf(subject),
+          thresholds,
           diagnosis: subject.diagnosis,
           enrolledAt: null,
           now,
