@@ -73,6 +73,13 @@ test.describe('patient detail: readings, medications and monthly notes', () => {
     await expect(dialog.getByText('Reading cannot be in the future')).toBeVisible();
     await screenshot(page, 'details-readings-dialog-errors', { viewport: true });
     expect(posted).toEqual([]);
+    // The two blood pressure numbers swapped: said under Diastolic, and nothing saved.
+    await dialog.getByLabel('Systolic').fill('80');
+    await dialog.getByLabel('Diastolic').fill('120');
+    await dialog.getByRole('button', { name: 'Save & Close' }).click();
+    await expect(dialog.getByText('Diastolic must be lower than systolic')).toBeVisible();
+    await screenshot(page, 'details-readings-dialog-swapped-bp', { viewport: true });
+    expect(posted).toEqual([]);
 
     // Two readings in one dialog: blood pressure and weight, yesterday morning in the Pacific zone.
     const yesterday = subDays(new TZDate(Date.now(), 'America/Los_Angeles'), 1);
