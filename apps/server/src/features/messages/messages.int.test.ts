@@ -247,6 +247,85 @@ describe('POST /api/webhooks/twilio/sms', () => {
   });
 });
 
+describe('who a text belongs to, and what it reopens', () => {
+  const textedBy = async (from: string, body: string) => {
+    const params = inboundSmsParams({ from, to: clinicNumber, body });
+    expect((await postSigned(twilioWebhookPaths.sms, params)).statusCode).toBe(200);
+    const [row] = await db().select().from(messages).where(eq(messages.providerSid, params.MessageSid!));
+    return row?.patientId ?? null;
+  };
+
+  it('a text from a phone on the record that is not the texting number reaches the patient; the texting number’s holder comes first', async () => {
+    const patient = await addPatient(
+      world,
+      'northStaff',
+      patientBody({
+        phones: [
+          { number: '555-300-0001', type: 'Cell', notes: '' },
+          { number: '555-300-0002', type: 'Cell', notes: '' },
+        ],
+        phone: '5553000001',
+      }),
+    );
+    expect(await textedBy('+15553000002', 'I feel dizzy')).toBe(patient);
+    const alert = (await db().select().from(alerts).where(eq(alerts.patientId, patient))).find(
+      (a) => a.type === 'SMSUnseen' && !a.dismissedAt,
+    );
+    expect(alert).toBeDefined();
+
+    const textsFromIt = await addPatient(
+      world,
+      'northStaff',
+      patientBody({ phones: [{ number: '555-300-0002', type: 'Cell', notes: '' }], phone: '5553000002' }),
+    );
+    expect(await textedBy('+15553000002', 'Hello from the other one')).toBe(textsFromIt);
+  });
+
+  it('a new text ends the snooze of the open SMSUnseen alert: the snooze was for the texts before it', async () => {
+    world.t.clock.advance(60_000);
+    await inbound({ body: 'Question about my pills' });
+    const [alert] = await openSmsAlerts();
+    const until = new Date(world.t.clock.now().getTime() + 3 * 86_400_000).toISOString();
+    const snoozed = await world
+      .as('northStaff')
+      .post(`/api/alerts/${alert!.id}/snooze`, { snoozeUntil: until });
+    expect(snoozed.statusCode, snoozed.body).toBe(200);
+    expect((await openSmsAlerts())[0]!.snoozedUntil).not.toBeNull();
+    const snoozedScore = await score();
+
+    world.t.clock.advance(60_000);
+    await inbound({ body: 'Now I have chest pain' });
+    const open = await openSmsAlerts();
+    expect(open).toHaveLength(1);
+    expect(open[0]).toMatchObject({ id: alert!.id, snoozedUntil: null, readingDate: world.t.clock.now() });
+    expect(await score()).toBeLessThan(snoozedScore);
+  });
+
+  it('ticking an older text after a newer one leaves the newer addressed: the mark never moves back', async () => {
+    world.t.clock.advance(60_000);
+    await inbound({ body: 'First' });
+    world.t.clock.advance(60_000);
+    await inbound({ body: 'Second' });
+    const sms = (await world.as('northStaff').get(`/api/sms/${world.northPatient}`)).json().data.sms;
+    const [first, second] = sms.slice(-2).map((m: { date: string }) => Date.parse(m.date));
+    const mark = (date: number) =>
+      world.as('northStaff').post(`/api/sms/set-last-addressed/${world.northPatient}`, {
+        addressed: true,
+        date: new Date(date + 10_000).toISOString(),
+      });
+    expect((await mark(second)).json().data).toEqual({
+      lastAddressed: new Date(second + 10_000).toISOString(),
+    });
+    expect(await openSmsAlerts()).toHaveLength(0);
+    const stale = await mark(first);
+    expect(stale.statusCode).toBe(200);
+    expect(stale.json().data).toEqual({ lastAddressed: new Date(second + 10_000).toISOString() });
+    const view = (await world.as('northStaff').get(`/api/sms/${world.northPatient}`)).json().data;
+    expect(view.lastAddressed).toBe(new Date(second + 10_000).toISOString());
+    expect(await openSmsAlerts()).toHaveLength(0);
+  });
+});
+
 describe('opt-out, HELP and delivery status', () => {
   it('STOP refuses a staff send with the core’s message, START opens it again', async () => {
     await inbound({ body: 'stop ' });

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, max, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, max, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
   alerts,
@@ -73,24 +73,26 @@ export function createMessagesRepository(db: DbOrTx) {
     },
 
     /**
-     * The patients texting from this number to this clinic number (normally one). Of patients who share a
-     * phone (a couple, a carer), the one the clinic texted last comes first: a reply answers that text. Then
-     * the first created.
+     * The patients of this clinic number with this number on their record (normally one). Those who text
+     * from it (their texting number) come first, then those who have it among their phones: a patient who
+     * writes from a Cell phone staff do not text, or before text consent, still reaches their thread. Of
+     * patients who share a phone (a couple, a carer), the one the clinic texted last comes first: a reply
+     * answers that text. Then the first created.
      */
     async findPatientIdsByNumbers(patientDigits: string, clinicDigits: string): Promise<string[]> {
       const lastTexted = sql`(select max(${messages.createdAt}) from ${messages}
         where ${messages.patientId} = ${patients.id} and ${messages.direction} = 'outbound')`;
+      const textsFrom = sql`${tenDigits(patients.phone)} = ${patientDigits}`;
+      const hasPhone = sql`exists (select 1 from jsonb_array_elements(${patients.phones}) as entry(phone)
+        where ${tenDigits(sql`entry.phone->>'number'`)} = ${patientDigits})`;
       const rows = await db
         .select({ id: patients.id })
         .from(patients)
         .innerJoin(clinics, eq(clinics.id, patients.clinicId))
         .where(
-          and(
-            sql`${tenDigits(patients.phone)} = ${patientDigits}`,
-            sql`${tenDigits(sql`${clinics.twilioNumber}`)} = ${clinicDigits}`,
-          ),
+          and(or(textsFrom, hasPhone), sql`${tenDigits(sql`${clinics.twilioNumber}`)} = ${clinicDigits}`),
         )
-        .orderBy(sql`${lastTexted} desc nulls last`, asc(patients.createdAt));
+        .orderBy(sql`${textsFrom} desc`, sql`${lastTexted} desc nulls last`, asc(patients.createdAt));
       return rows.map((r) => r.id);
     },
 
@@ -303,8 +305,12 @@ export function createMessagesRepository(db: DbOrTx) {
     async insertAlert(values: typeof alerts.$inferInsert): Promise<void> {
       await db.insert(alerts).values(values);
     },
-    async moveAlert(alertId: string, readingDate: Date, now: Date): Promise<void> {
-      await db.update(alerts).set({ readingDate, updatedAt: now }).where(eq(alerts.id, alertId));
+    /** A new text on an open SMSUnseen alert: its date moves to the text, and a snooze ends (it was for the texts before). */
+    async moveSmsAlert(alertId: string, readingDate: Date, now: Date): Promise<void> {
+      await db
+        .update(alerts)
+        .set({ readingDate, snoozedUntil: null, updatedAt: now })
+        .where(eq(alerts.id, alertId));
     },
     async dismissAlert(alertId: string, userId: string, now: Date): Promise<void> {
       await db

@@ -231,7 +231,9 @@ export function createMessagesService(deps: MessagesDeps) {
 
     /**
      * Every patient text dated on or before `date` is addressed (spec patients 4). When none is left
-     * unaddressed, the SMSUnseen alert is dismissed, in the same transaction as the metrics it moves.
+     * unaddressed, the SMSUnseen alert is dismissed, in the same transaction as the metrics it moves. The
+     * mark never moves back: ticking an older text (a second user's page from before) leaves the newer ones
+     * addressed, as their dismissed alert says.
      */
     async setLastAddressed(
       actor: AuthUser,
@@ -246,7 +248,12 @@ export function createMessagesService(deps: MessagesDeps) {
         if (!patient) throw notFound();
         const now = clock.now();
         // At most the spec's 10 seconds after now: a mark far ahead would take texts not yet sent as read.
-        const upTo = new Date(Math.min(requested.getTime(), now.getTime() + addressedAfterMs));
+        const upTo = new Date(
+          Math.max(
+            Math.min(requested.getTime(), now.getTime() + addressedAfterMs),
+            patient.smsLastAddressedAt?.getTime() ?? 0,
+          ),
+        );
         await repo.setLastAddressed(patient.id, upTo);
         const alert = await repo.findOpenSmsAlert(patient.id);
         const dismissed = Boolean(alert) && !(await repo.hasInboundAfter(patient.id, upTo));

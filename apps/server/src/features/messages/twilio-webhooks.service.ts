@@ -183,7 +183,7 @@ export function createTwilioWebhooksService(deps: TwilioWebhooksDeps) {
         await keepOptOut(repoTx);
         // SMSUnseen (DESIGN 4): one open alert per patient, whose date moves to the newest text.
         const open = await repoTx.findOpenSmsAlert(patient.id);
-        if (open) await repoTx.moveAlert(open.id, now, now);
+        if (open) await repoTx.moveSmsAlert(open.id, now, now);
         else {
           await repoTx.insertAlert({
             clinicId: patient.clinicId,
