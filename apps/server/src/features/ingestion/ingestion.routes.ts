@@ -44,7 +44,11 @@ export function ingestionRoutes(app: FastifyInstance, deps: IngestionRouteDeps) 
   const config = { public: true };
   const authorised = webhookAuthorised(deps.vendors);
 
-  /** Adapts, ingests, and answers after the commit: 200 with the counts, or 202 when set aside. */
+  /**
+   * Adapts, ingests, and answers after the commit: 200 with the counts, or 202 when set aside. A payload
+   * with readings refused by the checks answers 422 with the first one's message, having stored the rest
+   * (counted in the body): a vendor that sends it again stores nothing twice.
+   */
   async function deliver(
     req: FastifyRequest,
     reply: FastifyReply,
@@ -59,6 +63,24 @@ export function ingestionRoutes(app: FastifyInstance, deps: IngestionRouteDeps) 
         { source, stored: outcome.stored, duplicates: outcome.duplicates, setAside: outcome.unrecognised },
         'webhook delivery',
       );
+      const [refused] = outcome.refused;
+      if (refused) {
+        req.log.warn(
+          {
+            source,
+            refused: outcome.refused.length,
+            fields: outcome.refused.flatMap((e) => Object.keys(e.fields ?? {})),
+          },
+          'webhook reading refused',
+        );
+        return reply.status(422).send({
+          message: refused.message,
+          code: refused.code,
+          fields: refused.fields,
+          stored: outcome.stored,
+          duplicates: outcome.duplicates,
+        });
+      }
       if (!outcome.accepted) {
         const reason = outcome.unrecognised[0]!;
         return reply.status(202).send({ message: unrecognisedReasons[reason], reason });

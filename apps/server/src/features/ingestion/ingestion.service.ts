@@ -4,6 +4,7 @@ import {
   deviceReadingRanges,
   errorMessages,
   futureToleranceMs,
+  messages,
   type UnrecognisedReason,
 } from '@vigil/core';
 import type { Clock } from '../../clock.js';
@@ -30,6 +31,8 @@ export interface IngestOutcome {
   duplicates: number;
   /** Why devices of the payload were set aside, one entry per device. */
   unrecognised: UnrecognisedReason[];
+  /** The 422 of each reading of the payload refused by the checks (vendors.md), stored by no one. */
+  refused: AppError[];
 }
 
 const rangeFields = [
@@ -40,32 +43,51 @@ const rangeFields = [
 ] as const;
 
 /**
- * Refuses the whole payload when one of its readings is stamped beyond the tolerated future, has a value
- * outside the physiological ranges (vendors.md) or half a blood pressure: 422, and nothing of it is stored.
+ * Why a reading cannot be stored (vendors.md): stamped beyond the tolerated future, a value outside the
+ * physiological ranges, half a blood pressure, or a diastolic not below its systolic (no heart makes one:
+ * the numbers are swapped or the cuff misread, and stored it would raise a low and a high alert at once).
+ * The 422 it answers, or null for a reading that may be stored.
  */
-function checkReadings(deliveries: readonly DeviceDelivery[], now: Date) {
-  for (const reading of deliveries.flatMap((d) => d.readings)) {
-    if ((reading.systolic == null) !== (reading.diastolic == null)) {
-      const missing = reading.systolic == null ? 'systolic' : 'diastolic';
-      throw new AppError('UNPROCESSABLE', errorMessages.readingHalfBloodPressure, {
-        [missing]: errorMessages.readingHalfBloodPressure,
-      });
-    }
-    if (reading.takenAt.getTime() > now.getTime() + futureToleranceMs) {
-      throw new AppError('UNPROCESSABLE', errorMessages.readingInFuture, {
-        takenAt: errorMessages.readingInFuture,
-      });
-    }
-    for (const [field, range] of rangeFields) {
-      const value = reading[field];
-      if (value === null || value === undefined) continue;
-      if (!(value >= range.min && value <= range.max)) {
-        throw new AppError('UNPROCESSABLE', errorMessages.readingOutOfRange, {
-          [field]: errorMessages.readingOutOfRange,
-        });
-      }
-    }
+function refusal(reading: VendorReading, now: Date): AppError | null {
+  const refuse = (message: string, field: string) =>
+    new AppError('UNPROCESSABLE', message, { [field]: message });
+  if ((reading.systolic == null) !== (reading.diastolic == null)) {
+    return refuse(
+      errorMessages.readingHalfBloodPressure,
+      reading.systolic == null ? 'systolic' : 'diastolic',
+    );
   }
+  if (reading.takenAt.getTime() > now.getTime() + futureToleranceMs) {
+    return refuse(errorMessages.readingInFuture, 'takenAt');
+  }
+  for (const [field, range] of rangeFields) {
+    const value = reading[field];
+    if (value === null || value === undefined) continue;
+    if (!(value >= range.min && value <= range.max)) return refuse(errorMessages.readingOutOfRange, field);
+  }
+  if (reading.systolic != null && reading.diastolic != null && reading.diastolic >= reading.systolic) {
+    return refuse(messages.diastolicNotBelowSystolic, 'diastolic');
+  }
+  return null;
+}
+
+/**
+ * The payload without the readings that cannot be stored, and why each of those was refused. A device all of
+ * whose readings are refused is left out (it is no heartbeat); one bad reading of a gateway's array does not
+ * cost the other devices theirs.
+ */
+function withoutRefused(deliveries: readonly DeviceDelivery[], now: Date) {
+  const refused: AppError[] = [];
+  const kept: DeviceDelivery[] = [];
+  for (const delivery of deliveries) {
+    const readings = delivery.readings.filter((r) => {
+      const why = refusal(r, now);
+      if (why) refused.push(why);
+      return !why;
+    });
+    if (readings.length > 0 || delivery.readings.length === 0) kept.push({ ...delivery, readings });
+  }
+  return { kept, refused };
 }
 
 /** Why a delivery cannot be put on a patient (decision 0009), or null when it can. */
@@ -165,6 +187,7 @@ export function createIngestionService(deps: { db: Db; clock: Clock; readings: R
           stored: 0,
           duplicates: 0,
           unrecognised: [],
+          refused: [],
         }),
       );
       // Within a payload, devices in identifier order, as one payload was always stored.
@@ -299,15 +322,22 @@ export function createIngestionService(deps: { db: Db; clock: Clock; readings: R
   }
 
   return {
-    async ingest(deliveries: readonly DeviceDelivery[]): Promise<IngestOutcome> {
-      checkReadings(deliveries, deps.clock.now());
+    /**
+     * Stores what can be stored of a payload. Refused readings are counted in the outcome's `refused`; a
+     * payload with nothing left to store is refused whole, with the first reading's 422.
+     */
+    async ingest(payload: readonly DeviceDelivery[]): Promise<IngestOutcome> {
+      const { kept: deliveries, refused } = withoutRefused(payload, deps.clock.now());
+      if (deliveries.length === 0 && refused.length > 0) throw refused[0]!;
       // A payload whose values `record` would refuse goes alone, so its 400 (or its 202 when its device is
       // set aside, where nothing is recorded) is exactly what it would be without batching.
-      if (!recordable(deliveries)) return (await storeBatch([deliveries]))[0]!;
-      return new Promise<IngestOutcome>((resolve, reject) => {
-        queue.push({ deliveries, resolve, reject });
-        if (!running) void drain();
-      });
+      const outcome = recordable(deliveries)
+        ? await new Promise<IngestOutcome>((resolve, reject) => {
+            queue.push({ deliveries, resolve, reject });
+            if (!running) void drain();
+          })
+        : (await storeBatch([deliveries]))[0]!;
+      return { ...outcome, refused };
     },
   };
 }

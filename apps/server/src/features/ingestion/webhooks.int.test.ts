@@ -226,19 +226,71 @@ describe('payloads refused', () => {
     expect(res.json().message).toMatch(/^Invalid BodyTrace payload: ts:/);
   });
 
-  it('a value outside the physiological range is 422, and nothing of the payload is stored', async () => {
+  it('a value outside the physiological range is 422 and stored by no one; the other readings of a gateway’s array are stored, once', async () => {
+    const scale = await pairDevice(db(), p.states, 'Tenovi', 'tv-scale-0099');
     const before = await totalReadings();
-    const good = { ...tenoviArray[0], timestamp: '2026-11-02T15:00:00Z' };
-    const heavy = { ...tenoviArray[0], metric: 'weight', value_1: '812', value_2: null };
-    const res = await deliver(app(), 'tenovi', [good, heavy]);
+    const bp = { ...tenoviArray[0], timestamp: '2026-11-02T15:00:00Z' };
+    const heavy = {
+      ...tenoviArray[0],
+      hwi_device_id: 'tv-scale-0099',
+      metric: 'weight',
+      value_1: '812',
+      value_2: null,
+    };
+    const res = await deliver(app(), 'tenovi', [bp, heavy]);
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
       message: errorMessages.readingOutOfRange,
       code: 'UNPROCESSABLE',
       fields: { weight: errorMessages.readingOutOfRange },
+      stored: 1,
+      duplicates: 0,
     });
+    expect(await totalReadings()).toBe(before + 1);
+    expect(
+      (await readingsOf(db(), p.tenovi)).some((r) => r.takenAt.getTime() === Date.parse(bp.timestamp)),
+    ).toBe(true);
+    expect((await readingsOf(db(), p.states)).filter((r) => r.deviceId === scale.id)).toEqual([]);
+    const again = await deliver(app(), 'tenovi', [bp, heavy]);
+    expect(again.statusCode).toBe(422);
+    expect(again.json()).toMatchObject({ stored: 0, duplicates: 1 });
+    expect(await totalReadings()).toBe(before + 1);
+
     const low = await deliver(app(), 'edevice', { ...eDevice, id: 'edv-low', systolic: 39 });
     expect(low.statusCode).toBe(422);
+    expect(low.json()).toEqual({
+      message: errorMessages.readingOutOfRange,
+      code: 'UNPROCESSABLE',
+      fields: { systolic: errorMessages.readingOutOfRange },
+    });
+    expect(await totalReadings()).toBe(before + 1);
+  });
+
+  it('a blood pressure whose diastolic is not below its systolic is 422 from every vendor, and nothing is stored', async () => {
+    const before = await totalReadings();
+    const refused = {
+      message: messages.diastolicNotBelowSystolic,
+      code: 'UNPROCESSABLE',
+      fields: { diastolic: messages.diastolicNotBelowSystolic },
+    };
+    const swapped = await deliver(app(), 'pylo', {
+      ...pylo,
+      id: 'pylo-swapped',
+      reading_type: 'blood_pressure',
+      systolic: 80,
+      diastolic: 120,
+      weight_lbs: null,
+    });
+    expect(swapped.statusCode).toBe(422);
+    expect(swapped.json()).toEqual(refused);
+    const equal = await deliver(app(), 'edevice', {
+      ...eDevice,
+      id: 'edv-equal',
+      systolic: 90,
+      diastolic: 90,
+    });
+    expect(equal.statusCode).toBe(422);
+    expect(equal.json()).toEqual(refused);
     expect(await totalReadings()).toBe(before);
   });
 

@@ -95,7 +95,7 @@ function invalid(field: string, message: string = messages.outOfRange): never {
 /**
  * Checks a reading before it reaches the database, so that bad data from any path (a vendor's odd payload,
  * a typo) is a 400 and never a database error: a real instant, at least one measurement, plausible values,
- * a blood pressure whole (both numbers or neither).
+ * a blood pressure whole (both numbers or neither) with its diastolic below its systolic.
  * Answers the values as they are stored. Exported for callers that check before they queue (ingestion).
  */
 export function checkReading(input: RecordReadingInput) {
@@ -124,6 +124,9 @@ export function checkReading(input: RecordReadingInput) {
   if (Object.values(values).every((v) => v === null)) invalid('systolic', messages.required);
   if ((values.systolic === null) !== (values.diastolic === null)) {
     invalid(values.systolic === null ? 'systolic' : 'diastolic', errorMessages.readingHalfBloodPressure);
+  }
+  if (values.systolic !== null && values.diastolic !== null && values.diastolic >= values.systolic) {
+    invalid('diastolic', messages.diastolicNotBelowSystolic);
   }
   if (input.deviceId && !isUuid(input.deviceId)) invalid('deviceId', errorMessages.notFound);
   return values;
