@@ -154,6 +154,38 @@ describe('the hourly adherence run', () => {
     ]);
   });
 
+  it('a cleared alert stays cleared for the rest of its lapse; after a reading, a new lapse fires again', async () => {
+    const patient = await enrolledPatient('Coached', 40);
+    const weigh = (id: string) =>
+      t.app.vigil.readings.record({
+        patientId: patient.id,
+        takenAt: t.clock.now(),
+        weightLbs: 201.2,
+        source: 'BODYTRACE',
+        vendorReadingId: id,
+      });
+    await weigh('coached-bt-1');
+    pastNextMidnight(30);
+    t.clock.advance(5 * day);
+    expect(await evaluateAdherenceOfAllClinics(deps())).toContain(patient.id);
+    const [opened] = await adherenceAlerts(patient.id);
+    await db().update(alerts).set({ dismissedAt: t.clock.now() }).where(eq(alerts.id, opened!.id));
+    await refreshPatientMetrics(db(), patient.id, t.clock.now());
+
+    for (const _ of [1, 2, 3]) {
+      t.clock.advance(hour);
+      expect(await evaluateAdherenceOfAllClinics(deps())).not.toContain(patient.id);
+    }
+    expect((await adherenceAlerts(patient.id)).filter((a) => !a.dismissedAt)).toEqual([]);
+    expect(await storedMetrics(db(), patient.id)).toMatchObject({ numActiveAlerts: 0 });
+
+    await weigh('coached-bt-2');
+    pastNextMidnight(30);
+    t.clock.advance(5 * day);
+    expect(await evaluateAdherenceOfAllClinics(deps())).toContain(patient.id);
+    expect((await adherenceAlerts(patient.id)).filter((a) => !a.dismissedAt)).toHaveLength(1);
+  });
+
   it('leaves patients who are not enrolled or not active alone', async () => {
     const patient = await enrolledPatient('Paused', 40);
     await db().update(patients).set({ active: false }).where(eq(patients.id, patient.id));

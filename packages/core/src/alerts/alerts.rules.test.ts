@@ -343,10 +343,22 @@ describe('Adherence: no reading for N whole days before today', () => {
   it('counts the enrolment day as a day with a reading', () =>
     expect(evaluate([], enrolled('2026-06-29T10:00'))).toEqual([]));
 
-  it('carries now as its reading date', () =>
+  it('carries now as its reading date, and when the lapse began: the enrolment, or the last reading after it', () => {
     expect(evaluate([], enrolled('2026-06-20T10:00'))).toEqual([
-      { type: 'AdherenceNewPatientNoReadingForOneDay', category: 'AdherenceCoaching', readingDate: now },
-    ]));
+      {
+        type: 'AdherenceNewPatientNoReadingForOneDay',
+        category: 'AdherenceCoaching',
+        readingDate: now,
+        lapseSince: la('2026-06-20T10:00'),
+      },
+    ]);
+    expect(
+      evaluate([read('2026-06-21T07:00', { weight: 180 })], enrolled('2026-06-20T10:00'))[0],
+    ).toMatchObject({
+      readingDate: now,
+      lapseSince: la('2026-06-21T07:00'),
+    });
+  });
 
   it('raises nothing for a patient who is not enrolled', () =>
     expect(evaluate([], { enrolledAt: null, now })).toEqual([]));
@@ -455,6 +467,23 @@ describe('mergeFinding: one active or snoozed alert per type', () => {
       action: 'open',
       alert: { type: 'BPLow', category: 'Clinical', readingDate: finding.readingDate, snoozedUntil: null },
     }));
+
+  it('holds back an adherence finding of the lapse a dismissed alert was cleared in; a new lapse opens one', () => {
+    const lapse = (lapseSince: Date): AlertFinding => ({
+      type: 'AdherenceEstablishedPatientNoReadingForFiveDays',
+      category: 'AdherenceCoaching',
+      readingDate: la('2026-06-29T10:02'),
+      lapseSince,
+    });
+    const cleared = alert({
+      type: 'AdherenceEstablishedPatientNoReadingForFiveDays',
+      category: 'AdherenceCoaching',
+      readingDate: la('2026-06-29T08:02'),
+      dismissedAt: la('2026-06-29T09:00'),
+    });
+    expect(mergeFinding([cleared], lapse(la('2026-06-22T07:30')))).toEqual({ action: 'none' });
+    expect(mergeFinding([cleared], lapse(la('2026-06-29T09:30'))).action).toBe('open');
+  });
 
   it('opens a new alert when there is none of the type', () =>
     expect(mergeFinding([alert({ type: 'HeartRateLow' })], finding).action).toBe('open'));

@@ -15,6 +15,11 @@ export interface AlertFinding {
   type: ReadingAlertType;
   category: AlertCategory;
   readingDate: Date;
+  /**
+   * For an adherence finding, dated now: when the lapse began (the last reading, or the enrolment). A
+   * dismissed alert of the same lapse holds it back (`mergeFinding`); only a new lapse fires again.
+   */
+  lapseSince?: Date;
 }
 
 export interface EvaluateAlertsInput {
@@ -121,6 +126,9 @@ export function evaluateAlerts(input: EvaluateAlertsInput): AlertFinding[] {
     const today = calendarDay(input.now, timeZone);
     const enrolledDay = calendarDay(input.enrolledAt, timeZone);
     const lastDay = Math.max(enrolledDay, ...readings.map((r) => calendarDay(r.date, timeZone)));
+    const lapseSince = new Date(
+      Math.max(input.enrolledAt.getTime(), ...readings.map((r) => r.date.getTime())),
+    );
     const wholeDaysWithout = today - lastDay - 1;
     const daysEnrolled = today - enrolledDay;
     const fires = (rule: Thresholds['adherenceNew']) =>
@@ -130,11 +138,23 @@ export function evaluateAlerts(input: EvaluateAlertsInput): AlertFinding[] {
     }
     if (daysEnrolled >= t.adherenceEstablished.enrolledDays && fires(t.adherenceEstablished))
       found.set('AdherenceEstablishedPatientNoReadingForFiveDays', input.now);
+    return findingsOf(found, lapseSince);
   }
+  return findingsOf(found, null);
+}
 
+function findingsOf(
+  found: ReadonlyMap<ReadingAlertType, Date | null>,
+  lapseSince: Date | null,
+): AlertFinding[] {
   return [...found]
     .filter((entry): entry is [ReadingAlertType, Date] => entry[1] !== null)
-    .map(([type, readingDate]) => ({ type, category: alertTypeCategory[type], readingDate }));
+    .map(([type, readingDate]) => {
+      const category = alertTypeCategory[type];
+      return category === 'AdherenceCoaching' && lapseSince
+        ? { type, category, readingDate, lapseSince }
+        : { type, category, readingDate };
+    });
 }
 
 /**
@@ -195,6 +215,8 @@ export type MergeResult =
  * open alert onto it, while a newer reading does. `newEvidence` is the date of a reading stored just now
  * that satisfies the rule itself (`evaluateStoredReading`): staff have not seen it, so it counts even when
  * a dismissed alert covers a later date (DESIGN 4: a dismissed alert fires again on the next finding).
+ * An adherence finding's evidence is its lapse (`lapseSince`): cleared, it stays cleared until a reading
+ * ends the lapse and a new one begins, rather than coming back at the next hourly run.
  */
 export function mergeFinding(
   existingAlerts: readonly StoredAlert[],
@@ -207,7 +229,9 @@ export function mergeFinding(
     Number.NEGATIVE_INFINITY,
     ...ofType.flatMap((a) => (a.dismissedAt && a.readingDate ? [a.readingDate.getTime()] : [])),
   );
-  const readingDate = finding.readingDate.getTime() > dismissedUpTo ? finding.readingDate : newEvidence;
+  // An adherence finding is dated now, at every run: what staff cleared is the lapse it belongs to.
+  const evidence = finding.lapseSince ?? finding.readingDate;
+  const readingDate = evidence.getTime() > dismissedUpTo ? finding.readingDate : newEvidence;
   if (!readingDate) return { action: 'none' };
   if (open) {
     return open.readingDate && open.readingDate.getTime() >= readingDate.getTime()

@@ -207,6 +207,34 @@ describe('POST /alerts/{id}/snooze', () => {
     ]);
   });
 
+  it('a new reading that holds a snoozed alert’s rule ends the snooze; a late reading from before it does not', async () => {
+    const bp = (systolic: number, takenAt: Date) =>
+      w.t.app.vigil.readings.record({ patientId: zed, takenAt, systolic, diastolic: 90, source: 'MANUAL' });
+    const first = w.t.clock.now();
+    await bp(210, first);
+    const [raised] = (await details(zed)).alerts;
+    const until = later(2 * 24 * hour);
+    expect(
+      (await w.as('northStaff').post(`/api/alerts/${raised!._id}/snooze`, { snoozeUntil: until })).statusCode,
+    ).toBe(200);
+
+    await bp(215, new Date(first.getTime() - 3 * hour));
+    expect((await details(zed)).alerts[0]).toMatchObject({ snoozedUntil: until });
+    expect((await priority()).zed).toMatchObject({ numActiveAlerts: 0 });
+
+    w.t.clock.advance(10 * minute);
+    await bp(240, w.t.clock.now());
+    const [woken] = (await details(zed)).alerts;
+    expect(woken).toMatchObject({
+      _id: raised!._id,
+      snoozedUntil: null,
+      readingDate: w.t.clock.now().toISOString(),
+    });
+    const listed = await priority();
+    expect(listed.order).toEqual([zed, aaron]);
+    expect(listed.zed).toMatchObject({ numActiveAlerts: 1, highestPriorityAlertCategory: 'Clinical' });
+  });
+
   it('moves a snooze (Edit) and refuses a past or missing date, changing nothing', async () => {
     const alert = await createAlert(zed, { alertType: 'CallFollowUp', snoozedUntilDate: later(hour) });
     const before = await tableCounts();

@@ -434,11 +434,20 @@ export function createReadingsRepository(db: DbOrTx) {
     },
 
     /** Moves alerts' reading dates, all in one statement. */
+    /**
+     * Moves alerts' reading dates. A move forward of a reading rule's alert is a reading staff have not
+     * seen, worse or the same again: it ends the alert's snooze (a 240/135 must not wait behind the snooze
+     * of a 210). An adherence alert moves forward at every run and keeps its snooze; a move back (a
+     * removal) changes no snooze.
+     */
     async updateAlertReadingDates(moves: readonly { alertId: string; readingDate: Date }[], now: Date) {
       if (moves.length === 0) return;
       const json = JSON.stringify(moves.map((m) => ({ id: m.alertId, reading_date: m.readingDate })));
       await db.execute(sql`
-        update ${alerts} set reading_date = x.reading_date, updated_at = ${now.toISOString()}::timestamptz
+        update ${alerts} set reading_date = x.reading_date, updated_at = ${now.toISOString()}::timestamptz,
+          snoozed_until = case
+            when ${alerts.category} <> 'AdherenceCoaching' and x.reading_date > ${alerts.readingDate} then null
+            else ${alerts.snoozedUntil} end
         from jsonb_to_recordset(${json}::jsonb) as x(id uuid, reading_date timestamptz)
         where ${alerts.id} = x.id`);
     },
