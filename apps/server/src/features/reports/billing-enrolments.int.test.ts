@@ -130,6 +130,44 @@ describe('device data while the patient is not enrolled', () => {
   });
 });
 
+describe('tracked time and calls', () => {
+  it('count only inside an enrolment: not the setup before it, nor anything after an unenrolment', async () => {
+    const body = patientBody({ firstName: 'Tess', lastName: 'Tango', mr: 'MR-T', enrolled: false });
+    const tess = await addPatient(w, 'northPhysician', body);
+    const track = async (seconds: number) => {
+      const res = await w
+        .as('northStaff')
+        .post(`/api/pacients/${tess}/track`, { time: seconds, kind: 'manual' });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const completedCall = async () => {
+      const res = await w.as('northStaff').post(`/api/pacients/${tess}/log-completed-call`, {});
+      expect(res.statusCode, res.body).toBeLessThan(300);
+    };
+    const figures = async () => {
+      const cells = (await billingRow(11, 'Tess Tango'))!.split(',');
+      return { minutes: cells[6], completedCall: cells[7] };
+    };
+    await track(2700);
+    await completedCall();
+
+    w.t.clock.advance(60_000);
+    await setEnrolled(tess, body, true);
+    expect(await figures()).toEqual({ minutes: '0', completedCall: 'No' });
+    w.t.clock.advance(60_000);
+    await track(1200);
+    expect(await figures()).toEqual({ minutes: '20', completedCall: 'No' });
+    await completedCall();
+    expect(await figures()).toEqual({ minutes: '20', completedCall: 'Yes' });
+
+    w.t.clock.advance(60_000);
+    await setEnrolled(tess, body, false);
+    w.t.clock.advance(60_000);
+    await track(600);
+    expect(await figures()).toEqual({ minutes: '20', completedCall: 'Yes' });
+  });
+});
+
 describe('99453', () => {
   it('is earned once per enrolment: again after a re-enrolment, and then not again', async () => {
     const body = patientBody({ firstName: 'Wes', lastName: 'Whiskey', mr: 'MR-W' });

@@ -74,12 +74,22 @@ const deviceReading = sql`r.removed_at is null and r.source <> 'MANUAL'`;
 const inEnrolment = (timeZone: string) =>
   sql`exists (select 1 from ${enrolmentPeriods} ep where ep.patient_id = r.patient_id and ${inPeriod(timeZone)})`;
 
+/**
+ * Time entry or call `row` was made while its patient was enrolled, from the instant of the enrolment to the
+ * instant it ended: what staff did before is the setup (99453), not treatment management, and after an
+ * unenrolment nothing is billed (decision 0013).
+ */
+const madeInEnrolment = (row: 'te' | 'c') =>
+  sql`exists (select 1 from ${enrolmentPeriods} ep where ep.patient_id = ${sql.raw(row)}.patient_id
+    and ${sql.raw(row)}.at >= ep.started_at and (ep.ended_at is null or ${sql.raw(row)}.at < ep.ended_at))`;
+
 export function createBillingReportRepository(db: DbOrTx) {
   return {
     /**
      * Each patient the report covers (`reportPatientsCondition`), in name order, with the month's billing
      * figures: distinct days in the clinic's zone with a device reading inside an enrolment, the seconds of
-     * every time entry of the month's days, and whether a call of the month was completed.
+     * every time entry of the month's days inside an enrolment, and whether a call of the month inside an
+     * enrolment was completed.
      */
     findFiguresByClinic(month: BillingMonth, physicianId: string | null): Promise<BillingFigures[]> {
       const { timeZone } = month;
@@ -103,11 +113,11 @@ export function createBillingReportRepository(db: DbOrTx) {
           trackedSeconds: sql<number>`(
             select coalesce(sum(te.seconds), 0)::int from ${timeEntries} te
             where te.patient_id = ${patientId} and te.day >= ${month.firstDay}::date
-              and te.day <= ${month.lastDay}::date
+              and te.day <= ${month.lastDay}::date and ${madeInEnrolment('te')}
           )`,
           completedCall: sql<boolean>`exists (
             select 1 from ${calls} c where c.patient_id = ${patientId} and c.outcome = 'completed'
-              and c.at >= ${start} and c.at < ${end}
+              and c.at >= ${start} and c.at < ${end} and ${madeInEnrolment('c')}
           )`,
         })
         .from(patients)
