@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import type { Locator, Page } from '@playwright/test';
+import { detailPageErrors } from '@vigil/core';
 import { format, subDays, subMonths } from 'date-fns';
 import { expect, test } from '../support/fixtures';
 import { apiAs, countRequests, demo, holdRequests, screenshot, signIn } from '../support/vigil';
@@ -357,8 +358,28 @@ test.describe('patient detail: readings, medications and monthly notes', () => {
     await note.getByRole('button', { name: 'Unlock' }).click();
     await expect(note.getByRole('button', { name: 'Edit' })).toBeVisible();
 
-    // Two months at first, four more with 'More'.
+    // A colleague changes the note meanwhile: Reviewed on this page, which shows the text from before, is
+    // refused, and the page then shows theirs.
+    const physician = await apiAs(request, demo.sunrisePhysician);
+    const now = new TZDate(Date.now(), 'America/Los_Angeles');
+    const changed = await physician.post(`/api/monthlyNotes/${notesPatient}`, {
+      month: now.getMonth() + 1,
+      year: now.getFullYear(),
+      noteContent: 'Changed by Dr. Raman.',
+      approved: false,
+    });
+    expect(changed.ok()).toBe(true);
+    await note.getByRole('button', { name: 'Reviewed' }).click();
+    await expect(page.getByText(detailPageErrors.monthlyNoteChanged)).toBeVisible();
+    await expect(note).toContainText('Changed by Dr. Raman.');
+    await expect(note.getByRole('button', { name: 'Edit' })).toBeVisible();
+    await screenshot(page, 'details-monthly-note-changed', { of: panel });
+
+    // Two months at first, this one and the one before (its note can be written in the first days of this
+    // one, though none exists yet), four more with 'More'.
     await expect(panel.getByRole('article')).toHaveCount(2);
+    const lastMonth = panel.getByRole('article', { name: format(subMonths(now, 1), 'MMMM yyyy') });
+    await expect(lastMonth.getByRole('button', { name: /^(Edit|Unlock)$/ })).toBeVisible();
     await panel.getByRole('button', { name: 'More' }).click();
     await expect.poll(() => panel.getByRole('article').count()).toBeGreaterThan(2);
     await page.setViewportSize({ width: 390, height: 844 });

@@ -209,6 +209,8 @@ export const detailPageErrors = {
   monthlyNoteLocked: 'This monthly note is approved and locked. Unlock it before changing its text.',
   yearMonthMismatch: 'The month does not match yearMonthString.',
   monthlyNoteFutureMonth: 'A monthly note is for this month or an earlier one.',
+  monthlyNoteChanged:
+    'Someone else changed this monthly note since you opened it. The page now shows their version: check it, then save again.',
   instantRequired: 'Expected a date and time (ISO 8601)',
   readingsRangeOrder: 'The start must be before the end',
   readingsRangeTooLong: 'The range can span at most 400 days',

@@ -44,6 +44,12 @@ export const MonthlyNoteRequest = z.object({
     .optional(),
   noteContent: monthlyNoteText,
   approved: z.boolean(),
+  /**
+   * The note as the page saw it: its lastUpdatedAt, or null for a month the page had no note of. A save
+   * from a page that saw another version is refused (409), so Save, Reviewed and Unlock never overwrite a
+   * colleague's change unseen. Left out, no check is made (clients of the spec's body).
+   */
+  lastUpdatedAt: z.iso.datetime({ offset: true }).nullable().optional(),
 });
 export type MonthlyNoteRequest = z.infer<typeof MonthlyNoteRequest>;
 

@@ -86,6 +86,58 @@ describe('monthly notes', () => {
     ]);
   });
 
+  it('refuses a save from a page that saw another version (409), so no one overwrites or approves a change unseen', async () => {
+    const url = `/api/monthlyNotes/${w.northPatient}`;
+    const september = { month: 9, year: 2026, yearMonthString: '2026-09' };
+    const save = (who: 'northStaff' | 'northPhysician', body: Record<string, unknown>) =>
+      w.as(who).post(url, { ...september, ...body });
+    const draft = await save('northStaff', {
+      noteContent: 'Nurse draft v1',
+      approved: false,
+      lastUpdatedAt: null,
+    });
+    expect(draft.statusCode, draft.body).toBe(200);
+    const seenByBoth = draft.json().data.lastUpdatedAt;
+
+    await w.advance(60_000);
+    const approved = await save('northPhysician', {
+      noteContent: 'Nurse draft v1',
+      approved: true,
+      lastUpdatedAt: seenByBoth,
+    });
+    expect(approved.statusCode).toBe(200);
+
+    // The nurse's page still shows v1, unapproved: her save would have unlocked and replaced the approved text.
+    const stale = await save('northStaff', {
+      noteContent: 'Nurse draft v2',
+      approved: false,
+      lastUpdatedAt: seenByBoth,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({
+      message: detailPageErrors.monthlyNoteChanged,
+      code: 'CONFLICT',
+      fields: { noteContent: detailPageErrors.monthlyNoteChanged },
+    });
+    // A page that saw no note at all, while one exists now.
+    expect(
+      (await save('northStaff', { noteContent: 'Mine', approved: false, lastUpdatedAt: null })).statusCode,
+    ).toBe(409);
+    expect((await notesOf(w.northPatient)).find((n) => n.month === 9)).toMatchObject({
+      content: 'Nurse draft v1',
+      approved: true,
+    });
+
+    // With the version the server answered, Unlock goes through.
+    const unlocked = await save('northStaff', {
+      noteContent: 'Nurse draft v1',
+      approved: false,
+      lastUpdatedAt: approved.json().data.lastUpdatedAt,
+    });
+    expect(unlocked.statusCode).toBe(200);
+    expect(unlocked.json().data.approved).toBe(false);
+  });
+
   it('lists the notes newest month first, with and without the trailing slash', async () => {
     const url = `/api/monthlyNotes/${w.northPatient}`;
     await w.as('northStaff').post(url, { month: 9, year: 2026, noteContent: '', approved: true });

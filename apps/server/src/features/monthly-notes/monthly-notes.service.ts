@@ -80,8 +80,8 @@ export function createMonthlyNotesService(deps: { db: Db; clock: Clock; audit: A
     /**
      * Creates or replaces the month's note. An approved note is locked (spec patients 4): its text changes
      * only once it is unlocked (approved false), so a save that keeps it approved and changes the text is
-     * a conflict. A save that changes nothing writes nothing; a month after the clinic's current one is
-     * refused.
+     * a conflict. So is a save from a page that saw another version of the note (`lastUpdatedAt`). A save
+     * that changes nothing writes nothing; a month after the clinic's current one is refused.
      */
     async save(
       actor: AuthUser,
@@ -102,6 +102,14 @@ export function createMonthlyNotesService(deps: { db: Db; clock: Clock; audit: A
         const repo = createMonthlyNotesRepository(tx);
         await repo.lockPatient(patient.id);
         const before = await repo.findByMonth(patient.id, input.year, input.month);
+        const { lastUpdatedAt: seen } = input;
+        const stale =
+          seen !== undefined &&
+          (seen === null ? before !== undefined : before?.updatedAt.getTime() !== Date.parse(seen));
+        if (stale)
+          throw new AppError('CONFLICT', detailPageErrors.monthlyNoteChanged, {
+            noteContent: detailPageErrors.monthlyNoteChanged,
+          });
         if (before?.approved && input.approved && before.content !== input.noteContent)
           throw new AppError('CONFLICT', detailPageErrors.monthlyNoteLocked, {
             noteContent: detailPageErrors.monthlyNoteLocked,

@@ -28,5 +28,8 @@ export function useSaveMonthlyNote() {
       );
       return queryClient.invalidateQueries({ queryKey: monthlyNotesKey(patientId) });
     },
+    // A note changed meanwhile (409) or refused: the page shows the note as it is now.
+    onError: (_error, { patientId }) =>
+      queryClient.invalidateQueries({ queryKey: monthlyNotesKey(patientId) }),
   });
 }

@@ -66,6 +66,7 @@ export function MonthlyNotesItem({ patientId, note }: MonthlyNotesItemProps) {
           yearMonthString: yearMonth(note.year, note.month),
           noteContent,
           approved,
+          lastUpdatedAt: note.lastUpdatedAt ?? null,
         },
       }),
     );

@@ -16,7 +16,8 @@ interface MonthlyNotesPanelProps {
 
 /**
  * The monthly reports panel (spec patients 2.6): the patient's monthly notes, newest month first, with the
- * current month (on the clinic's calendar) always first so its note can be written.
+ * current month (on the clinic's calendar) and the one before always first, so that their notes can be
+ * written: the month just ended is the one a physician reviews in the first days of the next.
  */
 export function MonthlyNotesPanel({ patient }: MonthlyNotesPanelProps) {
   const notes = useMonthlyNotes(patient._id);
@@ -27,9 +28,15 @@ export function MonthlyNotesPanel({ patient }: MonthlyNotesPanelProps) {
 
   const entries = useMemo<MonthlyNoteEntry[]>(() => {
     const list = notes.data ?? [];
-    const current = list.find((n) => n.month === month && n.year === year);
-    const others = list.filter((n) => n !== current);
-    return [current ?? { month, year, noteContent: '', approved: false }, ...others];
+    const previous = month === 1 ? { month: 12, year: year - 1 } : { month: month - 1, year };
+    const noteOf = (m: { month: number; year: number }) =>
+      list.find((n) => n.month === m.month && n.year === m.year) ?? {
+        ...m,
+        noteContent: '',
+        approved: false,
+      };
+    const first = [noteOf({ month, year }), noteOf(previous)];
+    return [...first, ...list.filter((n) => !first.includes(n))];
   }, [notes.data, month, year]);
 
   return (
