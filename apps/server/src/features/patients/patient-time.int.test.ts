@@ -140,7 +140,7 @@ describe('time on one patient', () => {
     ]);
   });
 
-  it('caps a timer entry at the time since the previous one, or since the session began', async () => {
+  it('caps a timer entry at the time no earlier timer entry counted, and at the session’s start', async () => {
     const track = (id: string, time: number) =>
       w.as('southPhysician').post(`/api/pacients/${id}/track`, { time });
     // Well after the session began and this user's last timer entry: the first fits whole.
@@ -159,6 +159,31 @@ describe('time on one patient', () => {
     expect(timers.map((e) => e.seconds)).toEqual([600, 300, 120]);
   });
 
+  it('a short save in a second tab takes only its own seconds out of a long run on another patient', async () => {
+    const track = (id: string, time: number) =>
+      w.as('southPhysician').post(`/api/pacients/${id}/track`, { time });
+    await w.advance(25 * 60_000);
+    // Tab 1 has been open on the first patient for 20 minutes; tab 2 spent 30 seconds on the second.
+    expect((await track(southIds[1]!, 30)).json().data.seconds).toBe(30);
+    await w.advance(60_000);
+    const long = await track(southIds[0]!, 1200);
+    expect(long.json().data.seconds).toBe(1170);
+    const now = w.t.clock.now().getTime();
+    const parts = (await entriesOf('timer'))
+      .filter(
+        (e) =>
+          e.userId === ids.southPhysician && e.patientId === southIds[0] && e.at.getTime() > now - 1_200_000,
+      )
+      .map((e) => [e.at.getTime(), e.seconds]);
+    // Two entries: up to the second tab's save, and after it.
+    expect(parts.sort((a, b) => a[0]! - b[0]!)).toEqual([
+      [now - 90_000, 1110],
+      [now, 60],
+    ]);
+    // Saved again at once, the same run counts nothing twice.
+    expect((await track(southIds[0]!, 1200)).json().data.seconds).toBe(0);
+  });
+
   it('keeps only the wall-clock time when two tabs save the timer at once; manual and bulk time as given', async () => {
     const other = await addPatient(w, 'northStaff', patientBody({ firstName: 'Twotabs' }));
     const track = (id: string, time: number) =>
@@ -167,12 +192,13 @@ describe('time on one patient', () => {
     await w.advance(60_000);
     expect((await track(northId, 60)).json().data.seconds).toBe(60);
     await w.advance(10 * 60_000);
-    // Two tabs, two patients, both asking for 15 minutes at the same moment: 10 minutes in all.
+    // Two tabs, two patients, both asking for the same 15 minutes at the same moment: those 15 minutes
+    // less the one the first entry counted, once.
     const [a, b] = await Promise.all([track(northId, 900), track(other, 900)]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
-    expect([a.json().data.seconds, b.json().data.seconds].sort((x, y) => x - y)).toEqual([0, 600]);
+    expect([a.json().data.seconds, b.json().data.seconds].sort((x, y) => x - y)).toEqual([0, 840]);
     const timers = (await entriesOf('timer')).filter((e) => e.userId === ids.northPhysician);
-    expect(timers.map((e) => e.seconds).sort((x, y) => x - y)).toEqual([60, 600]);
+    expect(timers.map((e) => e.seconds).sort((x, y) => x - y)).toEqual([60, 240, 600]);
 
     // No time has passed since: a manual entry and bulk time are explicit, and stored as given.
     const manual = await w
@@ -201,8 +227,8 @@ describe('time on one patient', () => {
     expect(sentences).toEqual(
       expect.arrayContaining([
         'Tracked 00:01:00 with the timer',
-        'Tracked 00:10:00 with the timer (00:15:00 asked, capped at the time since the previous timer entry)',
-        'Tracked no time with the timer (00:15:00 asked; no time had passed since the previous timer entry)',
+        'Tracked 00:14:00 with the timer (00:15:00 asked; earlier timer entries counted the rest)',
+        'Tracked no time with the timer (00:15:00 asked; earlier timer entries counted all of it)',
         'Added 01:30:00 of time by hand',
         `Added 00:00:30 of bulk time: ${bulkTimeNotes[0]}`,
       ]),

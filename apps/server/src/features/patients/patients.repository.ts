@@ -1,5 +1,5 @@
-import { type CustomAlert, toE164 } from '@vigil/core';
-import { and, desc, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
+import { type CustomAlert, type TimeSpan, toE164 } from '@vigil/core';
+import { and, desc, eq, gt, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { preparedOnce } from '../../db/prepared.js';
@@ -307,24 +307,25 @@ export function createPatientsRepository(db: DbOrTx) {
       await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
     },
 
-    /**
-     * Where a user's next timer entry may start counting (DESIGN 4, time): their latest timer entry on any
-     * patient, or the start of the session if that is later. Read under `lockUser`, or two saves at once
-     * could both count the same time.
-     */
-    async timerWindowStart(userId: string, sessionId: string): Promise<Date | undefined> {
+    /** When the session began: a timer entry counts no time before it (DESIGN 4, time). */
+    async sessionStart(sessionId: string): Promise<Date | undefined> {
       const [session] = await db
         .select({ createdAt: sessions.createdAt })
         .from(sessions)
         .where(eq(sessions.id, sessionId));
-      const [latest] = await db
-        .select({ at: timeEntries.at })
+      return session?.createdAt;
+    },
+
+    /**
+     * The spans a user's timer entries counted that end after `after`, each ending at its entry's time. Read
+     * under `lockUser`, or two saves at once could both count the same time.
+     */
+    async countedTimerSpans(userId: string, after: Date): Promise<TimeSpan[]> {
+      const rows = await db
+        .select({ at: timeEntries.at, seconds: timeEntries.seconds })
         .from(timeEntries)
-        .where(and(eq(timeEntries.userId, userId), eq(timeEntries.kind, 'timer')))
-        .orderBy(desc(timeEntries.at))
-        .limit(1);
-      if (!session) return undefined;
-      return latest && latest.at > session.createdAt ? latest.at : session.createdAt;
+        .where(and(eq(timeEntries.userId, userId), eq(timeEntries.kind, 'timer'), gt(timeEntries.at, after)));
+      return rows.map((r) => ({ from: r.at.getTime() - r.seconds * 1000, to: r.at.getTime() }));
     },
 
     async trackedTimeThisMonth(patientId: string): Promise<number> {

@@ -30,8 +30,10 @@ import {
   patientForm,
   priorityScore,
   sameThresholds,
+  type TimeSpan,
   type TrackedTime,
   type TrackTimeBody,
+  unclaimedSpans,
   type WelcomeState,
 } from '@vigil/core';
 import type { Clock } from '../../clock.js';
@@ -237,9 +239,9 @@ function updatedMessage(changed: readonly string[]) {
 function trackedMessage(kind: 'timer' | 'manual', asked: number, kept: number) {
   if (kind === 'manual') return `Added ${formatDuration(kept)} of time by hand`;
   if (kept === 0)
-    return `Tracked no time with the timer (${formatDuration(asked)} asked; no time had passed since the previous timer entry)`;
+    return `Tracked no time with the timer (${formatDuration(asked)} asked; earlier timer entries counted all of it)`;
   if (kept < asked)
-    return `Tracked ${formatDuration(kept)} with the timer (${formatDuration(asked)} asked, capped at the time since the previous timer entry)`;
+    return `Tracked ${formatDuration(kept)} with the timer (${formatDuration(asked)} asked; earlier timer entries counted the rest)`;
   return `Tracked ${formatDuration(kept)} with the timer`;
 }
 
@@ -796,9 +798,10 @@ export function createPatientsService(deps: PatientsDeps) {
     },
 
     /**
-     * Time on one patient. A timer entry is capped at the wall-clock time since the user's previous timer
-     * entry, or since the session began (DESIGN 4), so overlapping timers never add up to more than the
-     * time that passed; a manual entry is the user's explicit choice and is stored as given.
+     * Time on one patient. A timer keeps the part of its run, since the session began, that none of the
+     * user's earlier timer entries counted (`unclaimedSpans`), so overlapping timers never add up to more
+     * than the time that passed (DESIGN 4; decision 0012); a manual entry is the user's explicit choice and
+     * is stored as given.
      */
     async track(actor: AuthUser, id: string, body: TrackTimeBody, ip: string | null): Promise<TrackedTime> {
       const record = await findVisible(actor, id);
@@ -815,25 +818,33 @@ export function createPatientsService(deps: PatientsDeps) {
         // Read after the lock: a save that waited is counted at the moment it goes on, never before the
         // entry it waited for.
         const now = clock.now();
+        // A manual entry is one part, as given; a timer's, the parts of its run no earlier entry counted.
+        let parts: TimeSpan[] = [{ from: now.getTime() - seconds * 1000, to: now.getTime() }];
         if (kind === 'timer') {
-          const start = await repo.timerWindowStart(actor.id, actor.sessionId);
-          const elapsed = start ? Math.floor((now.getTime() - start.getTime()) / 1000) : 0;
-          seconds = Math.min(seconds, Math.max(0, elapsed));
+          const sessionStart = await repo.sessionStart(actor.sessionId);
+          const from = Math.max(now.getTime() - seconds * 1000, sessionStart?.getTime() ?? now.getTime());
+          const claim = { from, to: now.getTime() };
+          parts = unclaimedSpans(claim, await repo.countedTimerSpans(actor.id, new Date(from)));
+          seconds = parts.reduce((sum, part) => sum + (part.to - part.from) / 1000, 0);
         }
-        const entryId =
-          seconds > 0
-            ? await repo.insertTimeEntry({
-                clinicId: record.patient.clinicId,
-                patientId: id,
-                userId: actor.id,
-                seconds,
-                kind,
-                note: null,
-                at: now,
-                day: isoDay(calendarDay(now, record.clinic.timeZone)),
-              })
-            : undefined;
-        if (entryId) await refreshPatientMetrics(tx, id, now, [now]);
+        // Each part is an entry, dated at its end.
+        let entryId: string | undefined;
+        const ends: Date[] = [];
+        for (const part of parts.filter((p) => p.to > p.from)) {
+          const end = new Date(part.to);
+          ends.push(end);
+          entryId = await repo.insertTimeEntry({
+            clinicId: record.patient.clinicId,
+            patientId: id,
+            userId: actor.id,
+            seconds: (part.to - part.from) / 1000,
+            kind,
+            note: null,
+            at: end,
+            day: isoDay(calendarDay(end, record.clinic.timeZone)),
+          });
+        }
+        if (entryId) await refreshPatientMetrics(tx, id, now, ends);
         await audit.record(tx, {
           actorUserId: actor.id,
           clinicId: record.patient.clinicId,
