@@ -8,6 +8,7 @@ import {
 } from '@vigil/core';
 import { api } from '../../../lib/api-client';
 import { filterParams, type ListSort } from '../list-state';
+import { listFreshness } from './get-priority-list';
 
 export interface ClinicianListParams {
   search: string;
@@ -42,6 +43,7 @@ export function clinicianListQueryOptions(params: ClinicianListParams) {
     queryFn: ({ pageParam, signal }) => getClinicianList(params, pageParam, signal),
     initialPageParam: 0,
     getNextPageParam: (last, pages) => (pages.length < last.totalPages ? pages.length : undefined),
+    ...listFreshness,
   });
 }
 

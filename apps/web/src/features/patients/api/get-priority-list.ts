@@ -39,12 +39,24 @@ export async function getPriorityList(
 
 export const priorityListKey = ['patients', 'priority-list'] as const;
 
+/**
+ * How a list left open keeps up with readings and texts that arrive: asked again every minute while the
+ * tab is shown, when the tab comes back into focus, and when the list is opened again (a patient moved
+ * up by a webhook is not missing from a stale page 1).
+ */
+export const listFreshness = {
+  staleTime: 0,
+  refetchOnWindowFocus: true,
+  refetchInterval: 60_000,
+} as const;
+
 export function priorityListQueryOptions(params: PriorityListParams) {
   return queryOptions({
     queryKey: [...priorityListKey, params],
     queryFn: ({ signal }) => getPriorityList(params, signal),
     // The previous page stays on screen while the next one loads, so the table does not jump.
     placeholderData: keepPreviousData,
+    ...listFreshness,
   });
 }
 
