@@ -286,14 +286,25 @@ describe('editing and the row menu', () => {
       .post('/api/pylo/connect-device', { patientId, deviceObjectId: device._id, deviceName: 'Cuff' });
     expect(pair.statusCode).toBe(409);
     expect(pair.json().message).toBe(errorMessages.deviceIsDeactivated);
-    // A paired device keeps showing its pairing's status (spec administration 4).
+    // A patient's connected device is disconnected with it: its pairing's status (spec administration 4),
+    // which the inventory shows, and the patient's table, no longer say it takes readings.
     const paired = await addInventoryDevice(w, { brand: 'Pylo', clinicId: ids.north });
     await pickDevice(w, 'northStaff', patientId, paired);
     const off = await admin().post('/api/withings/Updatesimstatus', {
       deviceObjectId: paired._id,
       patientId,
     });
-    expect(off.json().device).toMatchObject({ status: 'deactivated', statusShown: 'active', isValid: false });
+    expect(off.json().device).toMatchObject({
+      status: 'deactivated',
+      statusShown: 'unlinked',
+      isValid: false,
+      patientId: { _id: patientId, connectedDevices: { status: 'disabled' } },
+    });
+    const table = await w.as('northStaff').get(`/api/devices?inputVal=&patientId=${patientId}`);
+    expect(table.statusCode, table.body).toBe(200);
+    expect(
+      table.json().devices.find((d: { device: { _id: string } }) => d.device._id === paired._id),
+    ).toMatchObject({ status: 'disabled', unpairedAt: w.t.clock.now().toISOString() });
   });
 
   it('unlinks a device from its patient: the device is free, the pairing is history', async () => {

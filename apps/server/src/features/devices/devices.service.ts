@@ -234,7 +234,12 @@ export function createDevicesService(deps: DevicesDeps) {
       return { message: toasts.deviceDeleted };
     },
 
-    /** POST /withings/Updatesimstatus, for a device of any brand: its readings are no longer stored. */
+    /**
+     * POST /withings/Updatesimstatus, for a device of any brand: its readings are no longer stored. A
+     * patient's connected device is disconnected too (kept in their table, unlinked), so that nobody reads
+     * it as taking readings: the inventory and the patient's page had shown it 'active' while every reading
+     * was set aside. It cannot be reconnected while deactivated.
+     */
     async deactivate(actor: AuthUser, deviceObjectId: string, ip: string | null) {
       requireOperator(actor);
       await db.transaction(async (tx) => {
@@ -243,7 +248,10 @@ export function createDevicesService(deps: DevicesDeps) {
         if (!device) throw notFound();
         if (device.status === 'deactivated') return;
         const current = await repo.lockCurrentPairing(device.id);
-        await repo.updateDevice(device.id, { status: 'deactivated', updatedAt: clock.now() });
+        const now = clock.now();
+        await repo.updateDevice(device.id, { status: 'deactivated', updatedAt: now });
+        const disconnected = current?.status === 'active';
+        if (disconnected) await repo.updatePairing(current.id, { status: 'disabled', unpairedAt: now });
         await audit.record(tx, {
           actorUserId: actor.id,
           clinicId: device.clinicId,
@@ -251,7 +259,7 @@ export function createDevicesService(deps: DevicesDeps) {
           action: 'device.deactivated',
           entityType: 'device',
           entityId: device.id,
-          message: `Deactivated ${deviceLabel(device)}: its readings are no longer stored`,
+          message: `Deactivated ${deviceLabel(device)}: its readings are no longer stored${disconnected ? ', and it is disconnected from the patient' : ''}`,
           details: { brand: device.brand, serialNumber: device.serialNumber },
           ip,
         });
