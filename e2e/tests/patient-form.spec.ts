@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { patientFormNotices } from '@vigil/core';
 import { expect, test } from '../support/fixtures';
 import {
   apiAs,
@@ -115,7 +116,17 @@ test.describe('patient form', () => {
     await checkboxes(page, 'Best days to contact').getByRole('checkbox', { name: 'Monday' }).check();
     await checkboxes(page, 'Best days to contact').getByRole('checkbox', { name: 'Thursday' }).check();
     await checkboxes(page, 'Best times to contact').getByRole('checkbox', { name: 'Evening' }).check();
+    // Reminders without text consent would never be sent: the form says so until texts are allowed.
+    await radios(page, 'SMS reading reminders').getByRole('radio', { name: 'Yes' }).check();
+    const remindersWarning = page.getByText(patientFormNotices.remindersNeedTextConsent);
+    await expect(remindersWarning).toBeVisible();
+    await screenshot(page, 'patient-form-reminders-need-text-consent', {
+      of: page
+        .getByRole('radiogroup', { name: 'SMS reading reminders' })
+        .locator('xpath=ancestor::div[contains(@class, "MuiGrid-container")][1]'),
+    });
     await radios(page, 'Text-message consent').getByRole('radio', { name: 'Yes' }).check();
+    await expect(remindersWarning).toBeHidden();
     // Only the Cell phone with a number is offered as the texting number.
     await page.getByRole('combobox', { name: 'Texting number' }).click();
     await expect(page.getByRole('option')).toHaveText(['(503) 555-0142']);

@@ -311,6 +311,8 @@ export const patientFormNotices = {
   patientNotFound: 'This patient could not be found.',
   contactNeedsConsent: 'Texts and emails need consent obtained by clinic staff or via telephone.',
   noCellPhone: 'Add a Cell phone with its number under General Info to choose it here.',
+  remindersNeedTextConsent:
+    'Reminders are texted only with text-message consent Yes, to the texting number: none will be sent until then.',
   customAlertsIntro: "This patient's own thresholds. A new patient starts from the clinic's Alerts Settings.",
 } as const;
 

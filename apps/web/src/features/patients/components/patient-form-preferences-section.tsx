@@ -169,6 +169,11 @@ export function PreferencesSection({ control, setValue, getValues }: Preferences
             disabled={!contactAllowed}
           />
         </Grid>
+        {contactAllowed && remindersConsent === 'Yes' && textConsent !== 'Yes' && (
+          <Grid size={12}>
+            <Alert severity="warning">{patientFormNotices.remindersNeedTextConsent}</Alert>
+          </Grid>
+        )}
         {contactAllowed && remindersConsent === 'Yes' && (
           <>
             <Grid size={{ xs: 12, sm: 6, md: 4 }}>
