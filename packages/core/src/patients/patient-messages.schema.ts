@@ -89,13 +89,6 @@ export function optOutKeyword(body: string, optOutType?: string | null): OptOutK
   return null;
 }
 
-/** The answer to HELP: who is texting and how to reach them, and how to stop. */
-export function helpReply(clinicName: string, clinicNumber: string): string {
-  const digits = normaliseUsPhone(clinicNumber);
-  const number = digits ? `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}` : clinicNumber;
-  return `${clinicName}: remote monitoring texts. For help call ${number}. Reply STOP to stop, START to resume.`;
-}
-
 const twilioErrorReasons: Record<string, string> = {
   '21610': 'The patient opted out of texts (STOP)',
   '21211': 'Invalid phone number',

@@ -3,6 +3,7 @@ import { calendarDay } from '../format/calendar.helpers.js';
 import { reminderTimeToDate } from '../format/text.helpers.js';
 import { weekDays } from './patients.constants.js';
 import {
+  helpReply,
   isReminderDue,
   isWelcomeDue,
   ManualRemindersBody,
@@ -194,6 +195,17 @@ describe('the texts', () => {
       'Hi Ana, this is Harbor reminding you to take your reading today.',
     );
     expect(reminderText({ firstName: 'Ana', language: null }, 'Harbor')).toContain('Hi Ana');
+  });
+
+  it("HELP gives the clinic's phone, else its texting number, in Spanish for ES", () => {
+    const clinic = { name: 'Harbor', phone: '5035550103', textingNumber: '+15035550190' };
+    expect(helpReply({ language: 'EN' }, clinic)).toBe(
+      'Harbor: remote monitoring texts. For help call (503) 555-0103. Reply STOP to stop, START to resume.',
+    );
+    expect(helpReply({ language: 'ES' }, clinic)).toBe(
+      'Harbor: mensajes de monitoreo remoto. Para ayuda llame al (503) 555-0103. Responda STOP para dejar de recibirlos, START para reanudarlos.',
+    );
+    expect(helpReply({ language: null }, { ...clinic, phone: ' ' })).toContain('call (503) 555-0190.');
   });
 });
 

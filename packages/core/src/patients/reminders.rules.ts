@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { calendarDay, defaultTimeZone } from '../format/calendar.helpers.js';
+import { formatPhone } from '../format/text.helpers.js';
 import { z } from '../format/zod.js';
 import { weekDays } from './patients.constants.js';
 
@@ -165,6 +166,20 @@ export function reminderText(p: { firstName: string; language?: string | null },
   return isSpanish(p.language)
     ? `Hola ${p.firstName}, ${clinicName} le recuerda tomar su lectura de hoy.`
     : `Hi ${p.firstName}, this is ${clinicName} reminding you to take your reading today.`;
+}
+
+/**
+ * The answer to HELP: who is texting, a number a person answers (the clinic's phone; its texting number
+ * only when the clinic has none), and how to stop, in the patient's language.
+ */
+export function helpReply(
+  p: { language?: string | null },
+  clinic: { name: string; phone: string | null; textingNumber: string },
+): string {
+  const number = formatPhone(clinic.phone?.trim() || clinic.textingNumber);
+  return isSpanish(p.language)
+    ? `${clinic.name}: mensajes de monitoreo remoto. Para ayuda llame al ${number}. Responda STOP para dejar de recibirlos, START para reanudarlos.`
+    : `${clinic.name}: remote monitoring texts. For help call ${number}. Reply STOP to stop, START to resume.`;
 }
 
 /** What the welcome rule reads of a patient, before and after a save. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { maxMessageLength, textMessageTexts } from '@vigil/core';
+import { helpReply, maxMessageLength, textMessageTexts } from '@vigil/core';
 import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import {
   messages,
   messageUploads,
   patientMetrics,
+  patients,
   smsOptOuts,
   unmatchedMessages,
 } from '../../db/schema/index.js';
@@ -398,6 +399,22 @@ describe('opt-out, HELP and delivery status', () => {
     expect(help).toHaveLength(1);
     expect(help[0]!.body).toContain('North Clinic');
     expect(help[0]!.body).toContain('(503) 555-0101');
+
+    // A clinic with a phone gives it (its texting number answers no call), in the patient's language.
+    await db().update(clinics).set({ adminPhone: '5035550103' }).where(eq(clinics.id, fixtureIds.north));
+    await db().update(patients).set({ language: 'ES' }).where(eq(patients.id, world.northPatient));
+    world.t.clock.advance(60_000);
+    await inbound({ body: 'HELP' });
+    const spanish = (await patientMessages()).filter((m) => m.kind === 'help').at(-1)!.body;
+    expect(spanish).toBe(
+      helpReply(
+        { language: 'ES' },
+        { name: 'North Clinic', phone: '5035550103', textingNumber: clinicNumber },
+      ),
+    );
+    expect(spanish).toContain('Para ayuda llame al (503) 555-0103.');
+    await db().update(clinics).set({ adminPhone: null }).where(eq(clinics.id, fixtureIds.north));
+    await db().update(patients).set({ language: 'EN' }).where(eq(patients.id, world.northPatient));
   });
 
   it('the status callback records delivered, and failed with 30007’s reason', async () => {

@@ -23,6 +23,9 @@ export interface TextingPatient {
   smsLastAddressedAt: Date | null;
   clinicName: string;
   clinicNumber: string | null;
+  /** The clinic's phone, which a person answers (HELP gives it). */
+  clinicPhone: string | null;
+  language: string | null;
 }
 
 export type MessageUploadRow = typeof messageUploads.$inferSelect;
@@ -35,6 +38,8 @@ const textingPatientColumns = {
   smsLastAddressedAt: patients.smsLastAddressedAt,
   clinicName: clinics.name,
   clinicNumber: clinics.twilioNumber,
+  clinicPhone: clinics.adminPhone,
+  language: patients.language,
 };
 
 /** A phone column reduced to its ten US digits in SQL, to compare with a number in any spelling. */

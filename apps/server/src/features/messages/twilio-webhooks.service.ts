@@ -220,7 +220,11 @@ export function createTwilioWebhooksService(deps: TwilioWebhooksDeps) {
         try {
           await deps.sender.sendPatientText({
             patientId: patient.id,
-            body: helpReply(patient.clinicName, patient.clinicNumber),
+            body: helpReply(patient, {
+              name: patient.clinicName,
+              phone: patient.clinicPhone,
+              textingNumber: patient.clinicNumber,
+            }),
             userId: null,
             kind: 'help',
           });
