@@ -29,6 +29,11 @@ describe('time tracking', () => {
 
   it('checks the request bodies', () => {
     expect(BulkTimeRequest.safeParse({ time: 30, isbulktimetracking: true, text: '-' }).success).toBe(true);
+    const timeMessage = (time: unknown) =>
+      BulkTimeRequest.safeParse({ time, isbulktimetracking: true, text: '-' }).error?.issues[0]?.message;
+    expect(timeMessage(undefined)).toBe(messages.inputCannotBeEmpty);
+    expect(timeMessage('')).toBe(messages.inputCannotBeEmpty);
+    expect(timeMessage('30')).toBe(messages.mustBeNumber);
     expect(TrackTimeRequest.safeParse({ time: 0 }).success).toBe(false);
   });
 });

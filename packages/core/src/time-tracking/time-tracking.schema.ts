@@ -20,9 +20,13 @@ export type BulkTimeForm = z.input<typeof BulkTimeForm>;
 
 /** POST pacients/bulkTimeTrack body. */
 export const BulkTimeRequest = z.object({
-  // Whole seconds, as the dialog's digits give them; anything else is the dialog's own message (spec 5).
+  // Whole seconds, as the dialog's digits give them; nothing is the dialog's own message (spec 5), and
+  // anything that is not a number says so.
   time: z
-    .number({ error: messages.inputCannotBeEmpty })
+    .number({
+      error: (issue) =>
+        issue.input == null || issue.input === '' ? messages.inputCannotBeEmpty : messages.mustBeNumber,
+    })
     .int(messages.inputCannotBeEmpty)
     .min(1, messages.timeMustBePositive)
     .max(maxTrackedSeconds, messages.outOfRange),
