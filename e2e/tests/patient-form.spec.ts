@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { patientFormNotices } from '@vigil/core';
+import { patientErrorMessages, patientFormNotices } from '@vigil/core';
 import { expect, test } from '../support/fixtures';
 import {
   apiAs,
@@ -347,6 +347,34 @@ test.describe('patient form', () => {
     await page.getByRole('button', { name: 'Back' }).click();
     await question.getByRole('button', { name: 'Yes' }).click();
     await expect(page).toHaveURL('/patient/priority-list');
+  });
+
+  test('a save over a colleague’s newer one is refused and says so, keeping what was typed', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const id = '00000000-0000-4000-a001-000000000041';
+    await signIn(page, demo.staff);
+    await page.goto(`/patient/settings?id=${id}`);
+    await expect(field(page, 'First Name')).not.toHaveValue('');
+
+    // A colleague saves the same patient meanwhile, in their own browser.
+    const other = await browser.newContext({ baseURL });
+    const colleague = await other.newPage();
+    await signIn(colleague, demo.sunrisePhysician);
+    await colleague.goto(`/patient/settings?id=${id}`);
+    await field(colleague, 'Notes').fill('Daughter visits on Sundays.');
+    await colleague.getByRole('button', { name: 'Save & Update Info' }).click();
+    await expect(toast(colleague, 'Patient Updated')).toBeVisible();
+    await other.close();
+
+    await field(page, 'Notes').fill('Prefers mornings.');
+    await page.getByRole('button', { name: 'Save & Update Info' }).click();
+    await expect(toast(page, patientErrorMessages.patientChanged)).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/patient/settings\\?id=${id}`));
+    await expect(field(page, 'Notes')).toHaveValue('Prefers mornings.');
+    await screenshot(page, 'patient-form-changed-meanwhile', { viewport: true });
   });
 
   test('the date input takes digits, inserts the slashes and stops at 10 characters', async ({ page }) => {

@@ -7,7 +7,15 @@ import { PatientFiltersQuery } from './patient-lists.schema.js';
 export const patientErrorMessages = {
   clinicCannotChange: "A patient's clinic cannot be changed.",
   mrTaken: 'Another patient of this clinic has this MR.',
+  patientChanged:
+    'Someone else saved this patient since you opened the form. Reload the page to see their changes, then make yours again.',
 } as const;
+
+/**
+ * PUT /pacients/{id} may carry the patient's `updatedAt` as the form was opened with it: a save over a newer
+ * version is refused (409) rather than undo it unseen. Left out, no check is made.
+ */
+export const PatientVersion = z.object({ updatedAt: z.iso.datetime({ offset: true }).optional() });
 
 /** `{id}` of the /pacients/{id} routes; its shape is checked by the server's lookup, which answers 404. */
 export const PatientIdParams = z.object({ id: z.string().max(100) });

@@ -61,4 +61,6 @@ export interface PatientView {
   trackedTimeThisMonth: number;
   lastReviewedAt: string | null;
   createdAt: string;
+  /** The record's version: the form sends it back, so that a save over a newer one is refused. */
+  updatedAt: string;
 }

@@ -50,6 +50,7 @@ export function toPatientView(record: PatientRecord): PatientView {
     trackedTimeThisMonth: record.trackedTimeThisMonth,
     lastReviewedAt: patient.lastReviewedAt?.toISOString() ?? null,
     createdAt: patient.createdAt.toISOString(),
+    updatedAt: patient.updatedAt.toISOString(),
   };
 }
 

@@ -394,6 +394,42 @@ describe('validation (spec patients 5): refused with the spec message, nothing c
     expect(await rowCounts()).toEqual({ ...counts, audit: counts.audit + 1 });
   });
 
+  it('refuses a save from a form opened on an older version (409), so a colleague’s change is not undone', async () => {
+    const id = await addPatient(w, 'northStaff', patientBody({ firstName: 'Versioned' }));
+    const opened = (await view(id)).updatedAt;
+    w.t.clock.advance(1000);
+    const colleague = await w
+      .as('northPhysician')
+      .put(`/api/pacients/${id}`, {
+        ...editBody({ firstName: 'Versioned' }),
+        updatedAt: opened,
+        preferences: { textConsent: 'No' },
+      });
+    expect(colleague.statusCode, colleague.body).toBe(200);
+    const saved = await view(id);
+    expect(saved.updatedAt).not.toBe(opened);
+
+    const stale = await w
+      .as('northStaff')
+      .put(`/api/pacients/${id}`, {
+        ...editBody({ firstName: 'Versioned', weight: '155' }),
+        updatedAt: opened,
+      });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({ message: patientErrorMessages.patientChanged, code: 'CONFLICT' });
+    expect(await view(id)).toEqual(saved);
+
+    const bad = await w
+      .as('northStaff')
+      .put(`/api/pacients/${id}`, { ...editBody(), updatedAt: 'yesterday' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toEqual({ updatedAt: messages.invalidDate });
+    const fresh = await w
+      .as('northStaff')
+      .put(`/api/pacients/${id}`, { ...editBody({ firstName: 'Versioned' }), updatedAt: saved.updatedAt });
+    expect(fresh.statusCode, fresh.body).toBe(200);
+  });
+
   it('refuses a body that is not an object', async () => {
     for (const body of [[], 'text', 42, null]) {
       const res = await w.t.app.inject({

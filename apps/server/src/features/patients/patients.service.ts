@@ -22,6 +22,7 @@ import {
   type PatientFilters,
   type PatientListPage,
   type PatientPayload,
+  PatientVersion,
   type PatientView,
   type PriorityListQuery,
   type PriorityListRow,
@@ -458,6 +459,9 @@ export function createPatientsService(deps: PatientsDeps) {
       const scope = patientScope(actor);
       const current = await findVisible(actor, id);
       const payload = parseForm(actor, 'edit', body, current.patient);
+      const version = PatientVersion.safeParse(body);
+      if (!version.success) throw invalid({ updatedAt: messages.invalidDate });
+      const seen = version.data.updatedAt;
       if (payload.clinic !== current.patient.clinicId)
         throw invalid({ clinic: patientErrorMessages.clinicCannotChange });
       await checkAssignment(
@@ -478,6 +482,8 @@ export function createPatientsService(deps: PatientsDeps) {
         const repo = createPatientsRepository(tx);
         const before = await repo.lockById(scope, id);
         if (!before) throw notFound();
+        if (seen !== undefined && before.updatedAt.getTime() !== Date.parse(seen))
+          throw new AppError('CONFLICT', patientErrorMessages.patientChanged);
         // An MR kept as it was is not checked again: a duplicate saved before this rule stays editable.
         if (mrKey(payload.medicalInfo.mr) !== mrKey(before.mr))
           await refuseTakenMr(repo, before.clinicId, payload.medicalInfo.mr, before.id);

@@ -7,11 +7,16 @@ export interface UpdatePatientVariables {
   id: string;
   /** The raw form values, parsed and transformed by the server as on create. */
   body: PatientFormInput;
+  /** The patient's version the form opened with. */
+  updatedAt: string;
 }
 
-/** PUT /api/pacients/{id}: data is the saved patient. */
-export async function updatePatient({ id, body }: UpdatePatientVariables): Promise<PatientView> {
-  const answer = await api.put<{ data: PatientView }>(`/pacients/${encodeURIComponent(id)}`, body);
+/** PUT /api/pacients/{id}: data is the saved patient; 409 when someone saved it since `updatedAt`. */
+export async function updatePatient({ id, body, updatedAt }: UpdatePatientVariables): Promise<PatientView> {
+  const answer = await api.put<{ data: PatientView }>(`/pacients/${encodeURIComponent(id)}`, {
+    ...body,
+    updatedAt,
+  });
   return answer.data;
 }
 

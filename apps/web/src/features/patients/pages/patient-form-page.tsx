@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { labels, type PatientView, patientFormLabels, patientFormNotices, toasts } from '@vigil/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { LoadingScreen } from '../../../components/loading-screen';
 import { links, paths } from '../../../lib/paths';
@@ -106,9 +106,11 @@ function EditPatientForm({ patient }: { patient: PatientView }) {
   const navigate = useNavigate();
   const origin = useOrigin();
   const updatePatient = useUpdatePatient();
+  // The version the form opened with: a save over a newer one (a colleague's) is refused, not undone.
+  const [openedVersion] = useState(patient.updatedAt);
 
   async function handleSubmit(values: PatientFormValues) {
-    await updatePatient.mutateAsync({ id: patient._id, body: values });
+    await updatePatient.mutateAsync({ id: patient._id, body: values, updatedAt: openedVersion });
     showToast(toasts.patientUpdated, 'success');
     navigate(origin);
   }
