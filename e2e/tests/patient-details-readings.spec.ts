@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import type { Locator, Page } from '@playwright/test';
-import { detailPageErrors } from '@vigil/core';
+import { detailPageErrors, monthlyNoteTexts } from '@vigil/core';
 import { format, subDays, subMonths } from 'date-fns';
 import { expect, test } from '../support/fixtures';
 import { apiAs, countRequests, demo, holdRequests, screenshot, signIn } from '../support/vigil';
@@ -374,6 +374,27 @@ test.describe('patient detail: readings, medications and monthly notes', () => {
     await expect(note).toContainText('Changed by Dr. Raman.');
     await expect(note.getByRole('button', { name: 'Edit' })).toBeVisible();
     await screenshot(page, 'details-monthly-note-changed', { of: panel });
+
+    // Editing while the colleague saves again: Save is refused and shows their text above the draft, which
+    // stays; the next Save, their text seen, replaces it.
+    await note.getByRole('button', { name: 'Edit' }).click();
+    await text.fill('Nurse: BP steady.');
+    const meanwhile = await physician.post(`/api/monthlyNotes/${notesPatient}`, {
+      month: now.getMonth() + 1,
+      year: now.getFullYear(),
+      noteContent: 'Dr. Raman: recheck in a week.',
+      approved: false,
+    });
+    expect(meanwhile.ok()).toBe(true);
+    await save.click();
+    const theirs = note.getByRole('alert');
+    await expect(theirs).toContainText(monthlyNoteTexts.changedMeanwhile('Priya Raman'));
+    await expect(theirs).toContainText('Dr. Raman: recheck in a week.');
+    await expect(text).toHaveValue('Nurse: BP steady.');
+    await screenshot(page, 'details-monthly-note-conflict', { of: panel });
+    await save.click();
+    await expect(text).toBeHidden();
+    await expect(note).toContainText('Nurse: BP steady.');
 
     // Two months at first, this one and the one before (its note can be written in the first days of this
     // one, though none exists yet), four more with 'More'.

@@ -261,6 +261,9 @@ export const monthlyNoteTexts = {
   unlock: 'Unlock',
   reviewed: 'Reviewed',
   lastChange: (date: string, user: string) => `Last approved/edited on ${date} by ${user}`,
+  /** Shown above the editor when someone saved the note after it was opened (decision 0010). */
+  changedMeanwhile: (user: string) =>
+    `${user} saved this note while you were editing it. Saving replaces their text:`,
 } as const;
 
 /**

@@ -1,4 +1,5 @@
 import LockIcon from '@mui/icons-material/Lock';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -6,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
+  detailPageErrors,
   emptyMonthlyNoteText,
   formatDate,
   type MonthlyNoteView,
@@ -50,7 +52,15 @@ export function MonthlyNotesItem({ patientId, note }: MonthlyNotesItemProps) {
   const headingId = useId();
   const save = useSaveMonthlyNote();
   const [draft, setDraft] = useState<string | null>(null);
+  // The version the editor opened on: a colleague's save after it is shown before this one can replace it.
+  const [base, setBase] = useState<string | null>(null);
   const editing = draft !== null;
+  const current = note.lastUpdatedAt ?? null;
+  const changedMeanwhile = editing && current !== base;
+  const startEditing = () => {
+    setBase(current);
+    setDraft(note.noteContent);
+  };
   const changed = editing && draft !== note.noteContent;
   const guard = useUnsavedChangesGuard(changed);
   const limits = monthlyNoteLimits(draft ?? note.noteContent);
@@ -116,7 +126,7 @@ export function MonthlyNotesItem({ patientId, note }: MonthlyNotesItemProps) {
           ) : (
             <>
               {!editing && (
-                <Button size="small" onClick={() => setDraft(note.noteContent)} disabled={save.isPending}>
+                <Button size="small" onClick={startEditing} disabled={save.isPending}>
                   {monthlyNotesLabels.edit}
                 </Button>
               )}
@@ -135,6 +145,18 @@ export function MonthlyNotesItem({ patientId, note }: MonthlyNotesItemProps) {
       </Stack>
       {editing ? (
         <Stack spacing={1}>
+          {changedMeanwhile && (
+            <Alert severity={note.approved ? 'error' : 'warning'}>
+              {note.approved
+                ? detailPageErrors.monthlyNoteLocked
+                : monthlyNoteTexts.changedMeanwhile(
+                    note.lastUpdatedBy?.fullName ?? monthlyNotesLabels.unknownUser,
+                  )}
+              <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', mt: 0.5 }}>
+                {note.noteContent || emptyMonthlyNoteText}
+              </Typography>
+            </Alert>
+          )}
           <TextField
             multiline
             minRows={3}
@@ -167,7 +189,7 @@ export function MonthlyNotesItem({ patientId, note }: MonthlyNotesItemProps) {
               size="small"
               variant="contained"
               onClick={handleSave}
-              disabled={!limits.ok}
+              disabled={!limits.ok || (changedMeanwhile && note.approved)}
               loading={save.isPending}
             >
               {monthlyNotesLabels.save}
