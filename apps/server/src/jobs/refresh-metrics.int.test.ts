@@ -186,6 +186,33 @@ describe('the hourly adherence run', () => {
     expect((await adherenceAlerts(patient.id)).filter((a) => !a.dismissedAt)).toHaveLength(1);
   });
 
+  it('a reading taken before a cleared alert’s run but arriving after it ends the lapse: the next one fires', async () => {
+    const patient = await enrolledPatient('Latecomer', 40);
+    const weigh = (id: string, takenAt: Date) =>
+      t.app.vigil.readings.record({
+        patientId: patient.id,
+        takenAt,
+        weightLbs: 201.2,
+        source: 'BODYTRACE',
+        vendorReadingId: id,
+      });
+    await weigh('late-bt-1', t.clock.now());
+    pastNextMidnight(30);
+    t.clock.advance(5 * day);
+    expect(await evaluateAdherenceOfAllClinics(deps())).toContain(patient.id);
+    const run = t.clock.now().getTime();
+    // The scale's reading of ten minutes before that run arrives after it; then staff clear the alert.
+    t.clock.advance(5 * 60_000);
+    await weigh('late-bt-2', new Date(run - 10 * 60_000));
+    const [opened] = await adherenceAlerts(patient.id);
+    await db().update(alerts).set({ dismissedAt: t.clock.now() }).where(eq(alerts.id, opened!.id));
+
+    pastNextMidnight(30);
+    t.clock.advance(5 * day);
+    expect(await evaluateAdherenceOfAllClinics(deps())).toContain(patient.id);
+    expect((await adherenceAlerts(patient.id)).filter((a) => !a.dismissedAt)).toHaveLength(1);
+  });
+
   it('leaves patients who are not enrolled or not active alone', async () => {
     const patient = await enrolledPatient('Paused', 40);
     await db().update(patients).set({ active: false }).where(eq(patients.id, patient.id));

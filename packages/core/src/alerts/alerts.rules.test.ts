@@ -29,13 +29,20 @@ const read = (wallClock: string, values: Partial<Reading> = {}): Reading => ({
 
 const evaluate = (
   readings: Reading[],
-  options: { thresholds?: Thresholds; diagnosis?: string; enrolledAt?: Date | null; now?: Date } = {},
+  options: {
+    thresholds?: Thresholds;
+    diagnosis?: string;
+    enrolledAt?: Date | null;
+    lastArrivalAt?: Date;
+    now?: Date;
+  } = {},
 ) =>
   evaluateAlerts({
     readings,
     thresholds: options.thresholds ?? defaultThresholds,
     diagnosis: options.diagnosis ?? 'Hypertension',
     enrolledAt: options.enrolledAt ?? null,
+    lastArrivalAt: options.lastArrivalAt ?? null,
     now: options.now ?? la('2026-06-30T12:00'),
     timeZone: zone,
   });
@@ -357,6 +364,11 @@ describe('Adherence: no reading for N whole days before today', () => {
     ).toMatchObject({
       readingDate: now,
       lapseSince: la('2026-06-21T07:00'),
+    });
+    // A reading taken on the 21st that arrived on the 22nd ends the lapse on its arrival.
+    const late = { ...enrolled('2026-06-20T10:00'), lastArrivalAt: la('2026-06-22T09:00') };
+    expect(evaluate([read('2026-06-21T07:00', { weight: 180 })], late)[0]).toMatchObject({
+      lapseSince: la('2026-06-22T09:00'),
     });
   });
 

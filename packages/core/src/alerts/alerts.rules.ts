@@ -28,6 +28,12 @@ export interface EvaluateAlertsInput {
   diagnosis: string | null | undefined;
   /** Start of the current enrolment; no adherence finding without one. */
   enrolledAt: Date | null | undefined;
+  /**
+   * When the patient's latest reading reached Vigil, which may be after it was taken (a late device, a
+   * reading typed in later): a lapse ends on its arrival too, so a reading that arrived after staff cleared
+   * an adherence alert starts a new lapse even when it was taken before (`lapseSince`).
+   */
+  lastArrivalAt?: Date | null;
   now: Date;
   timeZone: string;
 }
@@ -127,7 +133,11 @@ export function evaluateAlerts(input: EvaluateAlertsInput): AlertFinding[] {
     const enrolledDay = calendarDay(input.enrolledAt, timeZone);
     const lastDay = Math.max(enrolledDay, ...readings.map((r) => calendarDay(r.date, timeZone)));
     const lapseSince = new Date(
-      Math.max(input.enrolledAt.getTime(), ...readings.map((r) => r.date.getTime())),
+      Math.max(
+        input.enrolledAt.getTime(),
+        input.lastArrivalAt?.getTime() ?? 0,
+        ...readings.map((r) => r.date.getTime()),
+      ),
     );
     const wholeDaysWithout = today - lastDay - 1;
     const daysEnrolled = today - enrolledDay;

@@ -1,5 +1,5 @@
 import type { AlertCategory, CustomAlert, Reading, StoredAlert } from '@vigil/core';
-import { and, asc, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, max, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
   alertFindings,
@@ -329,6 +329,17 @@ export function createReadingsRepository(db: DbOrTx) {
         .from(readings)
         .where(and(inArray(readings.patientId, [...patientIds]), isNull(readings.removedAt)))
         .orderBy(asc(readings.patientId), desc(readings.takenAt));
+    },
+
+    /** When each patient's latest reading (not removed) reached Vigil: where an adherence lapse ends. */
+    async findLastArrivals(patientIds: readonly string[]): Promise<Map<string, Date>> {
+      if (patientIds.length === 0) return new Map();
+      const rows = await db
+        .select({ patientId: readings.patientId, at: max(readings.createdAt) })
+        .from(readings)
+        .where(and(inArray(readings.patientId, [...patientIds]), isNull(readings.removedAt)))
+        .groupBy(readings.patientId);
+      return new Map(rows.flatMap((r) => (r.at ? [[r.patientId, r.at] as const] : [])));
     },
 
     async markRemoved(id: string, userId: string | null, now: Date): Promise<ReadingRow | undefined> {

@@ -362,13 +362,22 @@ async function reviseAlertsAfterRemoval(
   return withdrawn;
 }
 
-/** Adherence findings at `now` for a patient whose latest reading is `latest` (all the rule needs). */
-function adherenceFindings(subject: AlertSubject, latest: Reading | undefined, now: Date): AlertFinding[] {
+/**
+ * Adherence findings at `now` for a patient whose latest reading is `latest`, which reached Vigil at
+ * `lastArrivalAt` (all the rule needs).
+ */
+function adherenceFindings(
+  subject: AlertSubject,
+  latest: Reading | undefined,
+  lastArrivalAt: Date | undefined,
+  now: Date,
+): AlertFinding[] {
   return evaluateAlerts({
     readings: latest ? [latest] : [],
     thresholds: thresholdsOf(subject),
     diagnosis: subject.diagnosis,
     enrolledAt: adherenceStart(subject),
+    lastArrivalAt: lastArrivalAt ?? null,
     now,
     timeZone: subject.timeZone,
   }).filter((f) => f.category === 'AdherenceCoaching');
@@ -676,7 +685,8 @@ export function createReadingsService(deps: { db: Db; clock: Clock; audit: Audit
         if (!subject) throw new AppError('NOT_FOUND', errorMessages.notFound);
         const now = deps.clock.now();
         const [latest] = await repo.findLatestByPatients([subject.id]);
-        const findings = adherenceFindings(subject, latest, now);
+        const arrived = (await repo.findLastArrivals([subject.id])).get(subject.id);
+        const findings = adherenceFindings(subject, latest, arrived, now);
         const stored = await repo.findAlertsByPatientsAndTypes([subject.id], adherenceTypes);
         const changes = planAlertChanges(subject, findings, stored);
         await applyAlertChanges(repo, changes, now);
@@ -702,10 +712,16 @@ export function createReadingsService(deps: { db: Db; clock: Clock; audit: Audit
           // As record does for one patient: a reading or another run cannot open the same alert meanwhile.
           await repo.lockPatients(ids);
           const latest = new Map((await repo.findLatestByPatients(ids)).map((r) => [r.patientId, r]));
+          const arrivals = await repo.findLastArrivals(ids);
           const stored = await repo.findAlertsByPatientsAndTypes(ids, adherenceTypes);
           const changes: AlertChanges = { opened: [], moved: [] };
           for (const subject of batch) {
-            const findings = adherenceFindings(subject, latest.get(subject.id), now);
+            const findings = adherenceFindings(
+              subject,
+              latest.get(subject.id),
+              arrivals.get(subject.id),
+              now,
+            );
             if (findings.length === 0) continue;
             const own = stored.filter((a) => a.patientId === subject.id);
             planAlertChanges(subject, findings, own, changes);
