@@ -1,7 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { detailLabels, patientErrorMessages } from '@vigil/core';
 import { expect, test } from '../support/fixtures';
 import { showAllPatients } from '../support/patient-lists';
-import { apiAs, countRequests, demo, screenshot, signIn } from '../support/vigil';
+import { apiAs, countRequests, demo, screenshot, signIn, toast } from '../support/vigil';
 
 /**
  * The patient detail page (spec patients 2.6, 2.9, 4) against the real server: opened from the priority
@@ -248,6 +249,27 @@ test.describe('patient details', () => {
     await expect(issues.getByRole('status')).toHaveText('Saved');
     await expect(issues.getByText(newIssues)).toBeVisible();
     await expect(issues.getByRole('status')).toBeHidden({ timeout: 6_000 });
+
+    // The physician saves the issues while this page edits them: Save is refused, their text shows above
+    // the draft, which stays, and the next Save replaces it knowingly.
+    await issues.getByRole('button', { name: 'Edit' }).click();
+    await issuesField.fill(`${newIssues}; nurse: new cuff shipped`);
+    const shown = (await (await physician.get(`/api/pacients/${patient._id}/details`)).json()).data;
+    const theirs = `${newIssues}; physician: hold amlodipine`;
+    const meanwhile = await physician.patch(`/api/pacients/${patient._id}`, {
+      activeIssues: theirs,
+      updatedAt: shown.updatedAt,
+    });
+    expect(meanwhile.ok()).toBe(true);
+    await issues.getByRole('button', { name: 'Save' }).click();
+    await expect(toast(page, patientErrorMessages.patientChangedOnPage)).toBeVisible();
+    const warning = issues.getByRole('alert');
+    await expect(warning).toContainText(detailLabels.activeIssuesChangedMeanwhile);
+    await expect(warning).toContainText(theirs);
+    await expect(issuesField).toHaveValue(`${newIssues}; nurse: new cuff shipped`);
+    await screenshot(page, 'patient-details-issues-changed-meanwhile', { of: issues });
+    await issues.getByRole('button', { name: 'Save' }).click();
+    await expect(issues.getByText(`${newIssues}; nurse: new cuff shipped`)).toBeVisible();
 
     // The shared toggle closes the alerts and the issues panels together.
     await issues.getByRole('button', { name: 'Hide alerts and issues' }).click();

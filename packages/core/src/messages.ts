@@ -173,6 +173,8 @@ export const detailLabels = {
   alertActions: (description: string) => `Actions for ${description}`,
   activeIssues: 'Active Issues',
   noActiveIssues: 'No active issues.',
+  activeIssuesChangedMeanwhile:
+    'Someone saved Active Issues while you were editing them. Saving replaces their text:',
   saving: commonTexts.saving,
   saved: 'Saved',
   staffNotes: 'Staff Notes',

@@ -9,6 +9,8 @@ export const patientErrorMessages = {
   mrTaken: 'Another patient of this clinic has this MR.',
   patientChanged:
     'Someone else saved this patient since you opened the form. Reload the page to see their changes, then make yours again.',
+  patientChangedOnPage:
+    'Someone else changed this patient since the page showed it. The page now shows their changes: make yours again.',
 } as const;
 
 /**

@@ -1,4 +1,10 @@
-import { errorMessages, type MedicationView, messages, type PatientDetailsView } from '@vigil/core';
+import {
+  errorMessages,
+  type MedicationView,
+  messages,
+  type PatientDetailsView,
+  patientErrorMessages,
+} from '@vigil/core';
 import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -124,7 +130,9 @@ describe('PATCH /pacients/{id} with activeIssues', () => {
       .as('northStaff')
       .patch(`/api/pacients/${patient}`, { activeIssues: 'Dizzy in the mornings' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ data: { activeIssues: 'Dizzy in the mornings' } });
+    expect(res.json()).toEqual({
+      data: { activeIssues: 'Dizzy in the mornings', updatedAt: w.t.clock.now().toISOString() },
+    });
     expect((await details()).activeIssues).toBe('Dizzy in the mornings');
     expect(await messagesOf('patient.active-issues.updated')).toEqual(['Updated active issues']);
     // Saving the same text again changes nothing and records nothing.
@@ -278,5 +286,39 @@ describe('PATCH /pacients/{id}: other bodies, tenancy', () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('PATCH /pacients/{id} from a page that showed an older version', () => {
+  it('is refused (409) for the issues and the medications, so no colleague’s change is undone', async () => {
+    const other = await addPatient(w, 'northStaff', patientBody({ firstName: 'Concurrent' }));
+    const url = `/api/pacients/${other}`;
+    const row = async () => (await db().select().from(patients).where(eq(patients.id, other)))[0]!;
+    const shown = (await w.as('northStaff').get(`${url}/details`)).json().data.updatedAt;
+    w.t.clock.advance(1000);
+    const physician = await w
+      .as('northPhysician')
+      .patch(url, { medications: [lisinopril], updatedAt: shown });
+    expect(physician.statusCode, physician.body).toBe(200);
+    const after = physician.json().data.updatedAt;
+    expect(after).toBe(w.t.clock.now().toISOString());
+    const kept = await row();
+
+    const refused = { message: patientErrorMessages.patientChangedOnPage, code: 'CONFLICT' };
+    const staleList = await w.as('northStaff').patch(url, { medications: [aspirin], updatedAt: shown });
+    expect(staleList.statusCode).toBe(409);
+    expect(staleList.json()).toEqual(refused);
+    const staleIssues = await w
+      .as('northStaff')
+      .patch(url, { activeIssues: 'Nurse: new cuff shipped.', updatedAt: shown });
+    expect(staleIssues.json()).toEqual(refused);
+    expect(await row()).toEqual(kept);
+
+    const fresh = await w
+      .as('northStaff')
+      .patch(url, { activeIssues: 'Nurse: new cuff shipped.', updatedAt: after });
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    const bad = await w.as('northStaff').patch(url, { activeIssues: 'x', updatedAt: 5 });
+    expect(bad.statusCode).toBe(400);
   });
 });

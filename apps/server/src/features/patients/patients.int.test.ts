@@ -398,23 +398,19 @@ describe('validation (spec patients 5): refused with the spec message, nothing c
     const id = await addPatient(w, 'northStaff', patientBody({ firstName: 'Versioned' }));
     const opened = (await view(id)).updatedAt;
     w.t.clock.advance(1000);
-    const colleague = await w
-      .as('northPhysician')
-      .put(`/api/pacients/${id}`, {
-        ...editBody({ firstName: 'Versioned' }),
-        updatedAt: opened,
-        preferences: { textConsent: 'No' },
-      });
+    const colleague = await w.as('northPhysician').put(`/api/pacients/${id}`, {
+      ...editBody({ firstName: 'Versioned' }),
+      updatedAt: opened,
+      preferences: { textConsent: 'No' },
+    });
     expect(colleague.statusCode, colleague.body).toBe(200);
     const saved = await view(id);
     expect(saved.updatedAt).not.toBe(opened);
 
-    const stale = await w
-      .as('northStaff')
-      .put(`/api/pacients/${id}`, {
-        ...editBody({ firstName: 'Versioned', weight: '155' }),
-        updatedAt: opened,
-      });
+    const stale = await w.as('northStaff').put(`/api/pacients/${id}`, {
+      ...editBody({ firstName: 'Versioned', weight: '155' }),
+      updatedAt: opened,
+    });
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toEqual({ message: patientErrorMessages.patientChanged, code: 'CONFLICT' });
     expect(await view(id)).toEqual(saved);

@@ -79,7 +79,10 @@ type FormMode = 'add' | 'edit';
 /** PATCH /pacients/{id} saves one of the detail page's two fields at a time (decision 0010). */
 export const patchOneFieldMessage = 'Send either activeIssues or medications.';
 
-export type PatientPatchResult = { activeIssues: string } | { medications: MedicationView[] };
+/** The saved text or list, and the patient's version after it (the page sends it with its next change). */
+export type PatientPatchResult = ({ activeIssues: string } | { medications: MedicationView[] }) & {
+  updatedAt: string;
+};
 
 /** What a medication is compared and stored by: the form's fields, the server's id, nothing else. */
 const medicationOf = (m: {
@@ -572,7 +575,8 @@ export function createPatientsService(deps: PatientsDeps) {
     },
 
     /**
-     * PATCH /pacients/{id}: the Active Issues text, or the whole medications list. A medication keeps its
+     * PATCH /pacients/{id}: the Active Issues text, or the whole medications list, refused (409) when the
+     * body's `updatedAt` names an older version than the stored one. A medication keeps its
      * `_id` when it names one of the saved list; any other (none, unknown, repeated) gets a new one, so ids
      * are always the server's. Each added, changed or removed medication is an audit event of its own.
      */
@@ -584,7 +588,16 @@ export function createPatientsService(deps: PatientsDeps) {
         const before = await repo.lockById(scope, id);
         if (!before) throw notFound();
         const { issues, medications } = parsePatch(body);
+        // A change made on a page that showed an older version would undo the newer one unseen.
+        const seen = PatientVersion.safeParse(body);
+        if (!seen.success) throw invalid({ updatedAt: messages.invalidDate });
+        if (
+          seen.data.updatedAt !== undefined &&
+          before.updatedAt.getTime() !== Date.parse(seen.data.updatedAt)
+        )
+          throw new AppError('CONFLICT', patientErrorMessages.patientChangedOnPage);
         const now = clock.now();
+        let version = before.updatedAt;
         const record = (action: string, message: string, details: Record<string, unknown> = {}) =>
           audit.record(tx, {
             actorUserId: actor.id,
@@ -602,12 +615,13 @@ export function createPatientsService(deps: PatientsDeps) {
           const text = issues.activeIssues;
           if (text !== before.activeIssues) {
             await repo.update(scope, id, { activeIssues: text }, now);
+            version = now;
             await record('patient.active-issues.updated', 'Updated active issues', {
               before: before.activeIssues,
               after: text,
             });
           }
-          return { activeIssues: text };
+          return { activeIssues: text, updatedAt: version.toISOString() };
         }
 
         const saved = new Map(before.medications.map((m) => [m._id, m]));
@@ -639,10 +653,12 @@ export function createPatientsService(deps: PatientsDeps) {
         // jsonb keeps its own key order, so lists are compared field by field; a reorder is saved too.
         const listOf = (list: StoredMedication[]) =>
           JSON.stringify(list.map((m) => [m._id, medicationOf(m)]));
-        if (listOf(next) !== listOf(before.medications))
+        if (listOf(next) !== listOf(before.medications)) {
           await repo.update(scope, id, { medications: next }, now);
+          version = now;
+        }
         for (const [action, message, details] of changes) await record(action, message, details);
-        return { medications: next };
+        return { medications: next, updatedAt: version.toISOString() };
       });
     },
 

@@ -6,16 +6,19 @@ import { patientDetailsKey } from './get-patient-details';
 export interface UpdateActiveIssuesVariables {
   patientId: string;
   activeIssues: string;
+  /** The patient's version the edit started from: a colleague's change since is refused (409). */
+  updatedAt: string;
 }
 
-/** PATCH /api/pacients/{id} with `{ activeIssues }`: answers the saved text. */
+/** PATCH /api/pacients/{id} with `{ activeIssues }`: answers the saved text and the patient's version. */
 export async function updateActiveIssues({
   patientId,
   activeIssues,
-}: UpdateActiveIssuesVariables): Promise<{ activeIssues: string }> {
-  const answer = await api.patch<{ data: { activeIssues: string } }>(
+  updatedAt,
+}: UpdateActiveIssuesVariables): Promise<{ activeIssues: string; updatedAt: string }> {
+  const answer = await api.patch<{ data: { activeIssues: string; updatedAt: string } }>(
     `/pacients/${encodeURIComponent(patientId)}`,
-    { activeIssues },
+    { activeIssues, updatedAt },
   );
   return answer.data;
 }
@@ -24,10 +27,13 @@ export function useUpdateActiveIssues() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateActiveIssues,
-    onSuccess: ({ activeIssues }, { patientId }) =>
+    onSuccess: ({ activeIssues, updatedAt }, { patientId }) =>
       queryClient.setQueryData<PatientDetailsView>(
         patientDetailsKey(patientId),
-        (details) => details && { ...details, activeIssues },
+        (details) => details && { ...details, activeIssues, updatedAt },
       ),
+    // Changed meanwhile (409): the page shows the patient as it is now.
+    onError: (_error, { patientId }) =>
+      queryClient.invalidateQueries({ queryKey: patientDetailsKey(patientId) }),
   });
 }

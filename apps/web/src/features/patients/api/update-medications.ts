@@ -7,29 +7,41 @@ export interface UpdateMedicationsInput {
   patientId: string;
   /** The whole list as it should be: new entries without an _id, kept ones with theirs. */
   medications: (MedicationForm | MedicationView)[];
+  /** The patient's version the list was built from: a colleague's change since is refused (409). */
+  updatedAt: string;
 }
 
-/** PATCH /api/pacients/{id} with the full list of medications (spec patients 7); answers data.medications. */
+export interface SavedMedications {
+  medications: MedicationView[];
+  updatedAt: string;
+}
+
+/** PATCH /api/pacients/{id} with the full list of medications (spec patients 7); answers the saved list. */
 export async function updateMedications({
   patientId,
   medications,
-}: UpdateMedicationsInput): Promise<MedicationView[]> {
-  const answer = await api.patch<{ data: { medications: MedicationView[] } }>(
-    `/pacients/${encodeURIComponent(patientId)}`,
-    { medications },
-  );
-  return answer.data.medications;
+  updatedAt,
+}: UpdateMedicationsInput): Promise<SavedMedications> {
+  const answer = await api.patch<{ data: SavedMedications }>(`/pacients/${encodeURIComponent(patientId)}`, {
+    medications,
+    updatedAt,
+  });
+  return answer.data;
 }
 
 export function useUpdateMedications() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateMedications,
-    onSuccess: (medications, { patientId }) => {
+    onSuccess: ({ medications, updatedAt }, { patientId }) => {
       queryClient.setQueryData(
         patientDetailsKey(patientId),
-        (details: { medications?: unknown } | undefined) => (details ? { ...details, medications } : details),
+        (details: { medications?: unknown } | undefined) =>
+          details ? { ...details, medications, updatedAt } : details,
       );
     },
+    // Changed meanwhile (409): the page shows the list as it is now.
+    onError: (_error, { patientId }) =>
+      queryClient.invalidateQueries({ queryKey: patientDetailsKey(patientId) }),
   });
 }

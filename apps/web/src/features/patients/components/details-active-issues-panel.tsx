@@ -1,4 +1,5 @@
 import CheckCircle from '@mui/icons-material/CheckCircle';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
@@ -40,8 +41,17 @@ interface DetailsActiveIssuesPanelProps {
  */
 export function DetailsActiveIssuesPanel({ details, open, onToggle }: DetailsActiveIssuesPanelProps) {
   const [draft, setDraft] = useState<string | null>(null);
+  // The text the edit started from: a colleague's save since is shown above the draft.
+  const [baseText, setBaseText] = useState(details.activeIssues);
   const [indicator, setIndicator] = useState<Indicator>('idle');
   const update = useUpdateActiveIssues();
+  // Save sends the version the page shows: a colleague's save the page has not shown yet is refused (409),
+  // the page then shows their text above the draft, and the next Save replaces it knowingly.
+  const changedMeanwhile = draft !== null && details.activeIssues !== baseText;
+  const startEditing = () => {
+    setBaseText(details.activeIssues);
+    setDraft(details.activeIssues);
+  };
   const changed = draft !== null && draft !== details.activeIssues;
   // What the server would refuse (a text too long), shown under the field before Save is offered.
   const problem =
@@ -60,7 +70,13 @@ export function DetailsActiveIssuesPanel({ details, open, onToggle }: DetailsAct
     if (!changed) return;
     setIndicator('saving');
     void guard
-      .saving(update.mutateAsync({ patientId: details._id, activeIssues: draft }))
+      .saving(
+        update.mutateAsync({
+          patientId: details._id,
+          activeIssues: draft,
+          updatedAt: details.updatedAt,
+        }),
+      )
       .then(() => {
         setDraft(null);
         setIndicator('saved');
@@ -81,7 +97,7 @@ export function DetailsActiveIssuesPanel({ details, open, onToggle }: DetailsAct
         <>
           <SaveIndicator state={indicator} />
           {draft === null && (
-            <Button size="small" onClick={() => setDraft(details.activeIssues)}>
+            <Button size="small" onClick={startEditing}>
               {detailLabels.edit}
             </Button>
           )}
@@ -99,6 +115,14 @@ export function DetailsActiveIssuesPanel({ details, open, onToggle }: DetailsAct
         </Typography>
       ) : (
         <Stack sx={{ gap: 1 }}>
+          {changedMeanwhile && (
+            <Alert severity="warning">
+              {detailLabels.activeIssuesChangedMeanwhile}
+              <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', mt: 0.5 }}>
+                {details.activeIssues || detailLabels.noActiveIssues}
+              </Typography>
+            </Alert>
+          )}
           <TextField
             label={detailLabels.activeIssues}
             value={draft}

@@ -26,16 +26,22 @@ interface MedicationsTabProps {
 export function MedicationsTab({ patient }: MedicationsTabProps) {
   const update = useUpdateMedications();
   const [medications, setMedications] = useState<MedicationView[]>(patient.medications);
+  // The patient's version that list is of, sent with each change.
+  const [version, setVersion] = useState(patient.updatedAt);
   const [dialog, setDialog] = useState<{ editing: MedicationView | null } | null>(null);
   const [removingId, setRemovingId] = useState<string | null>(null);
 
   // The page's details may be refetched with a newer list.
-  useEffect(() => setMedications(patient.medications), [patient.medications]);
+  useEffect(() => {
+    setMedications(patient.medications);
+    setVersion(patient.updatedAt);
+  }, [patient.medications, patient.updatedAt]);
 
   const saveList = async (next: (Medication | MedicationView)[]) => {
-    const saved = await update.mutateAsync({ patientId: patient._id, medications: next });
-    setMedications(saved);
-    return saved;
+    const saved = await update.mutateAsync({ patientId: patient._id, medications: next, updatedAt: version });
+    setMedications(saved.medications);
+    setVersion(saved.updatedAt);
+    return saved.medications;
   };
 
   const handleSave = (medication: Medication) => {
