@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PatientDetailsView } from '@vigil/core';
 import { api } from '../../../lib/api-client';
+import { patientKey } from './get-patient';
 import { patientDetailsKey } from './get-patient-details';
 
 export interface UpdateActiveIssuesVariables {
@@ -27,11 +28,14 @@ export function useUpdateActiveIssues() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateActiveIssues,
-    onSuccess: ({ activeIssues, updatedAt }, { patientId }) =>
+    onSuccess: ({ activeIssues, updatedAt }, { patientId }) => {
       queryClient.setQueryData<PatientDetailsView>(
         patientDetailsKey(patientId),
         (details) => details && { ...details, activeIssues, updatedAt },
-      ),
+      );
+      // The patient form opens on the new version.
+      return queryClient.invalidateQueries({ queryKey: patientKey(patientId) });
+    },
     // Changed meanwhile (409): the page shows the patient as it is now.
     onError: (_error, { patientId }) =>
       queryClient.invalidateQueries({ queryKey: patientDetailsKey(patientId) }),

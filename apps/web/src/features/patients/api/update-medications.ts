@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MedicationForm, MedicationView } from '@vigil/core';
 import { api } from '../../../lib/api-client';
+import { patientKey } from './get-patient';
 import { patientDetailsKey } from './get-patient-details';
 
 export interface UpdateMedicationsInput {
@@ -39,6 +40,8 @@ export function useUpdateMedications() {
         (details: { medications?: unknown } | undefined) =>
           details ? { ...details, medications, updatedAt } : details,
       );
+      // The patient form opens on the new version.
+      return queryClient.invalidateQueries({ queryKey: patientKey(patientId) });
     },
     // Changed meanwhile (409): the page shows the list as it is now.
     onError: (_error, { patientId }) =>
