@@ -172,6 +172,37 @@ describe('sign-in rate limit per account', () => {
       await limited.close();
     }
   });
+
+  it('limits reset requests for one account the same way, apart from sign-ins: no flood of reset links', async () => {
+    const limited = await createTestApp({
+      env: { AUTH_RATE_LIMIT_PER_MINUTE: '3', TRUST_PROXY: 'loopback' },
+    });
+    try {
+      const recover = (n: number, email = 'physician@harbor.demo') =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/recover',
+          headers: { 'x-forwarded-for': `203.0.113.${n}` },
+          payload: { email },
+        });
+      for (const n of [1, 2, 3]) expect((await recover(n)).statusCode).toBe(200);
+      const res = await recover(4);
+      expect(res.statusCode).toBe(429);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      expect(await outboxFor(limited.app, 'physician@harbor.demo')).toHaveLength(3);
+      expect((await recover(4, 'staff@sunrise.demo')).statusCode).toBe(200);
+      // Sign-ins to the account count apart.
+      const signIn = await limited.app.inject({
+        method: 'POST',
+        url: '/api/auth',
+        headers: { 'x-forwarded-for': '203.0.113.9' },
+        payload: { email: 'physician@harbor.demo', password: 'Wrong!Pass1' },
+      });
+      expect(signIn.statusCode).not.toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
 });
 
 describe('a password change that fails half-way', () => {

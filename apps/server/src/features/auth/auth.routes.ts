@@ -17,28 +17,31 @@ export function authRoutes(app: FastifyInstance, auth: AuthService, limits: { pe
   const api = app.withTypeProvider<ZodTypeProvider>();
   const perAddress = { max: limits.perMinute, timeWindow: '1 minute' };
   // Per account as well as per address, so one address cannot spray passwords at many accounts and
-  // many addresses cannot hammer one account. Counted by hand: the plugin runs one of its limiters per
-  // request, and the address's has run by then.
-  const accountAttempts = app.createRateLimit({
-    max: limits.perMinute,
-    timeWindow: '1 minute',
-    keyGenerator: (req: FastifyRequest) => {
-      const email = (req.body as { email?: unknown } | undefined)?.email;
-      return `account:${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
-    },
-  });
-  const perAccount = async (req: FastifyRequest, reply: FastifyReply) => {
-    const attempts = await accountAttempts(req);
-    if (attempts.isAllowed || !attempts.isExceeded) return;
-    reply.header('retry-after', attempts.ttlInSeconds);
-    throw Object.assign(new Error('Too many sign-in attempts for this account'), { statusCode: 429 });
+  // many addresses cannot hammer one account (nor flood its inbox with reset links). Counted by hand: the
+  // plugin runs one of its limiters per request, and the address's has run by then. Sign-in and recovery
+  // count apart.
+  const perAccount = (purpose: 'sign-in' | 'recover') => {
+    const attempts = app.createRateLimit({
+      max: limits.perMinute,
+      timeWindow: '1 minute',
+      keyGenerator: (req: FastifyRequest) => {
+        const email = (req.body as { email?: unknown } | undefined)?.email;
+        return `${purpose}:${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
+      },
+    });
+    return async (req: FastifyRequest, reply: FastifyReply) => {
+      const counted = await attempts(req);
+      if (counted.isAllowed || !counted.isExceeded) return;
+      reply.header('retry-after', counted.ttlInSeconds);
+      throw Object.assign(new Error(`Too many ${purpose} attempts for this account`), { statusCode: 429 });
+    };
   };
 
   api.post(
     '/auth',
     {
       config: { public: true, rateLimit: perAddress },
-      preHandler: perAccount,
+      preHandler: perAccount('sign-in'),
       schema: { tags: ['auth'], body: LoginRequest, response: { 200: LoginResponse } },
     },
     async (req) => auth.signIn(req.body, req.ip),
@@ -48,6 +51,7 @@ export function authRoutes(app: FastifyInstance, auth: AuthService, limits: { pe
     '/auth/recover',
     {
       config: { public: true, rateLimit: perAddress },
+      preHandler: perAccount('recover'),
       schema: { tags: ['auth'], body: RecoverForm, response: { 200: Message } },
     },
     async (req) => auth.recover(req.body.email, req.ip),
