@@ -279,14 +279,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     boss = createBoss(database, config.databaseUrl);
     boss.on('error', (error) => app.log.error({ err: error }, 'job queue error'));
     await boss.start();
-    scheduleDelivery = await startDeliverOutbox(boss, {
-      db: database.db,
-      clock,
-      sms,
-      email,
-      patientTexts: { mediaLinks, statusCallbackUrl: `${config.publicUrl}/api/webhooks/twilio/status` },
-      storage,
-    });
+    scheduleDelivery = await startDeliverOutbox(
+      boss,
+      {
+        db: database.db,
+        clock,
+        sms,
+        email,
+        patientTexts: { mediaLinks, statusCallbackUrl: `${config.publicUrl}/api/webhooks/twilio/status` },
+        storage,
+      },
+      app.log,
+    );
     await startPurgeAuth(boss, { db: database.db, clock });
     await startRefreshMetrics(boss, { db: database.db, clock });
     await startSnoozeExpiry(boss, { db: database.db, clock });

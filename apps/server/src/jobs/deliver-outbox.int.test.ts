@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { PgBoss } from 'pg-boss';
 import RestException from 'twilio/lib/base/RestException.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../db/schema/index.js';
@@ -7,7 +8,7 @@ import { twilioSendError } from '../integrations/sms/twilio-sms.provider.js';
 import { whileRefusing } from '../test/refuse-writes.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { waitFor } from '../test/wait-for.js';
-import { deliverOutboxMessage } from './deliver-outbox.job.js';
+import { deliverOutboxMessage, deliverOutboxQueue, startDeliverOutbox } from './deliver-outbox.job.js';
 
 let t: TestApp;
 /** A demo patient of Sunrise Cardiology, whose clinic has a texting number. */
@@ -136,5 +137,59 @@ describe('the outbox delivery job', () => {
       expect(now.outbox).toMatchObject({ status: 'failed', attempts: 2 });
       expect(now.text).toMatchObject({ status: 'failed', errorMessage: 'Delivery failed (code ENOTFOUND)' });
     });
+  });
+});
+
+describe('a failed delivery in the running queue', () => {
+  let quiet: TestApp;
+  let boss: PgBoss | undefined;
+  beforeAll(async () => {
+    quiet = await createTestApp({ env: { SEED_DEMO: 'false' } });
+  });
+  afterAll(async () => {
+    await boss?.stop({ graceful: false, close: true }).catch(() => undefined);
+    await quiet.close();
+  });
+
+  it('is logged with its code for the operator, never with the recipient or the provider’s words', async () => {
+    const { database, config } = quiet.app.vigil;
+    boss = config.databaseUrl
+      ? new PgBoss({ connectionString: config.databaseUrl, max: 2 })
+      : new PgBoss({ db: { executeSql: database.executeSql } });
+    boss.on('error', () => undefined);
+    await boss.start();
+    const lines: { details: object; message: string }[] = [];
+    const refused = Object.assign(new Error('Invalid login for clinic@example.org'), { code: 'EAUTH' });
+    await startDeliverOutbox(
+      boss,
+      {
+        db: database.db,
+        clock: quiet.clock,
+        sms: {
+          name: 'unused',
+          send: async () => ({ providerId: 'x' }),
+          provisionNumber: async () => '',
+          releaseNumber: async () => undefined,
+        },
+        email: { name: 'failing', send: async () => Promise.reject(refused) },
+      },
+      { warn: (details, message) => lines.push({ details, message }) },
+    );
+    const row = await createOutboxRepository(database.db).insert(
+      {
+        channel: 'email',
+        to: 'clinic@example.org',
+        subject: 'Reset',
+        body: 'https://vigil.example/reset?token=secret',
+      },
+      quiet.clock.now(),
+    );
+    await boss.send(deliverOutboxQueue, { id: row.id });
+    await waitFor(async () => lines.length > 0, 20_000);
+    expect(lines[0]).toEqual({
+      message: 'outbox delivery failed',
+      details: { outboxId: row.id, attempt: 1, lastAttempt: false, code: 'EAUTH' },
+    });
+    expect(JSON.stringify(lines)).not.toMatch(/example\.org|token/);
   });
 });

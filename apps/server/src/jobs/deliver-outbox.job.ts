@@ -146,11 +146,35 @@ export async function deliverOutboxMessage(
   if (text) await setTextStatus(deps, text, { providerSid: providerId, status: 'sent' });
 }
 
-export async function startDeliverOutbox(boss: PgBoss, deps: DeliverOutboxDeps): Promise<DeliveryScheduler> {
+/**
+ * What the log may say of a failed delivery: the provider's or the system's code (21610, ECONNREFUSED,
+ * EAUTH), never its message, which may name the recipient (DESIGN 5: no patient data in logs).
+ */
+function failureCode(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' || typeof code === 'number') return String(code);
+  return error instanceof Error ? error.name : 'unknown';
+}
+
+export async function startDeliverOutbox(
+  boss: PgBoss,
+  deps: DeliverOutboxDeps,
+  log: { warn(details: object, message: string): void },
+): Promise<DeliveryScheduler> {
   await boss.createQueue(deliverOutboxQueue, { retryLimit, retryDelay: 30, retryBackoff: true });
   await boss.work<{ id: string }>(deliverOutboxQueue, { pollingIntervalSeconds: 1 }, async (jobs) => {
     for (const job of jobs) {
-      await deliverOutboxMessage(deps, job.data.id, (job.retryCount ?? 0) >= retryLimit);
+      const attempt = (job.retryCount ?? 0) + 1;
+      try {
+        await deliverOutboxMessage(deps, job.data.id, attempt > retryLimit);
+      } catch (error) {
+        // An operator with a wrong SMTP password or Twilio token has this line to find, not only the table.
+        log.warn(
+          { outboxId: job.data.id, attempt, lastAttempt: attempt > retryLimit, code: failureCode(error) },
+          'outbox delivery failed',
+        );
+        throw error;
+      }
     }
   });
   // Messages queued while the server was down (or whose job was lost) are picked up at start.
