@@ -9,10 +9,17 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('http://localhost:3000');
   });
 
+  it('needs PUBLIC_URL in production, where links to localhost would lead nowhere', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PUBLIC_URL is required in production/);
+    expect(loadConfig({ NODE_ENV: 'test' }).publicUrl).toBe('http://localhost:3000');
+  });
+
   it('seeds the demo by default outside production only', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).seedDemo).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://vigil.example' }).seedDemo).toBe(false);
+    expect(
+      loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://vigil.example', SEED_DEMO: 'true' }).seedDemo,
+    ).toBe(true);
     expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
   });
 
@@ -36,12 +43,15 @@ describe('loadConfig', () => {
       TWILIO_ACCOUNT_SID: 'AC1',
       TWILIO_AUTH_TOKEN: demoVendorSecrets.twilioAuthToken,
     };
-    const refused = () => loadConfig({ NODE_ENV: 'production', ...demoValues });
+    const refused = () =>
+      loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://vigil.example', ...demoValues });
     expect(refused).toThrow(ConfigError);
     expect(refused).toThrow(/TENOVI_WEBHOOK_SECRET is the published demo value/);
     expect(refused).toThrow(/DEVICE_TOKEN_KEY is the published demo value/);
     expect(refused).toThrow(/TWILIO_AUTH_TOKEN is the published demo value/);
-    expect(() => loadConfig({ NODE_ENV: 'production', PYLO_API_KEY: 'a-real-key' })).not.toThrow();
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://vigil.example', PYLO_API_KEY: 'a-real-key' }),
+    ).not.toThrow();
     expect(loadConfig({ NODE_ENV: 'test', ...demoValues }).vendors.tenoviSecret).toBe(
       demoVendorSecrets.tenoviSecret,
     );

@@ -229,6 +229,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   refuseDemoSecrets(e);
   const hasTwilio = Boolean(e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN);
+  // Emailed links and Twilio's callbacks and signatures are built on it: in production, localhost would
+  // send every new user and every reset to a link that leads nowhere.
+  if (e.NODE_ENV === 'production' && !e.PUBLIC_URL) {
+    throw new ConfigError(
+      'Invalid environment configuration:\n  PUBLIC_URL is required in production: the address users reach (https://...)',
+    );
+  }
   if (Boolean(e.TWILIO_ACCOUNT_SID) !== Boolean(e.TWILIO_AUTH_TOKEN)) {
     throw new ConfigError(
       'Invalid environment configuration:\n  TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN must be set together',

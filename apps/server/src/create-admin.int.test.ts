@@ -27,7 +27,10 @@ const ada = [
 /** The server of a production installation on the target's database (no demo: SEED_DEMO is left unset). */
 async function withProductionServer<T>(work: (app: Awaited<ReturnType<typeof buildApp>>) => Promise<T>) {
   return target.use(async (database: Database) => {
-    const config = { ...loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent' }), jobs: false };
+    const config = {
+      ...loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://vigil.example', LOG_LEVEL: 'silent' }),
+      jobs: false,
+    };
     const app = await buildApp(config, { database });
     try {
       return await work(app);

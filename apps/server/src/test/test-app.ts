@@ -85,6 +85,7 @@ export async function createTestApp(
   const config = {
     ...loadConfig({
       NODE_ENV: 'test',
+      PUBLIC_URL: 'http://localhost:3000',
       LOG_LEVEL: 'silent',
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       ...options.env,

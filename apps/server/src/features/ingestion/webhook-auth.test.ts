@@ -23,7 +23,9 @@ describe('webhook secrets', () => {
   });
 
   it('in production, an unset secret refuses every delivery, demo secrets included', () => {
-    const authorised = webhookAuthorised(loadConfig({ NODE_ENV: 'production' }).vendors);
+    const authorised = webhookAuthorised(
+      loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://vigil.example' }).vendors,
+    );
     const demo = request({
       authorization: basic(demoVendorSecrets.bodytrace.user, demoVendorSecrets.bodytrace.password),
       'x-api-key': demoVendorSecrets.pyloApiKey,
@@ -41,6 +43,7 @@ describe('webhook secrets', () => {
   it('in production, the configured secrets are the ones accepted', () => {
     const { vendors } = loadConfig({
       NODE_ENV: 'production',
+      PUBLIC_URL: 'https://vigil.example',
       BODYTRACE_USER: 'bt',
       BODYTRACE_PASSWORD: 'bt-secret',
       TENOVI_WEBHOOK_SECRET: 'tenovi-secret',
