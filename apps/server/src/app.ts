@@ -288,6 +288,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         email,
         patientTexts: { mediaLinks, statusCallbackUrl: `${config.publicUrl}/api/webhooks/twilio/status` },
         storage,
+        forgetSentBodies: config.env === 'production',
       },
       app.log,
     );

@@ -3,7 +3,7 @@ import { PgBoss } from 'pg-boss';
 import RestException from 'twilio/lib/base/RestException.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../db/schema/index.js';
-import { createOutboxRepository } from '../features/outbox/outbox.repository.js';
+import { createOutboxRepository, forgottenBody } from '../features/outbox/outbox.repository.js';
 import { twilioSendError } from '../integrations/sms/twilio-sms.provider.js';
 import { whileRefusing } from '../test/refuse-writes.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
@@ -38,6 +38,31 @@ describe('the outbox delivery job', () => {
     expect(queued?.channel).toBe('email');
     await waitFor(async () => (await repo.findById(queued!.id))?.status === 'sent');
     expect((await repo.findById(queued!.id))?.providerId).toMatch(/^local-/);
+  });
+
+  it('in production, forgets the text of a message once delivered, or once it failed for good', async () => {
+    const repo = createOutboxRepository(t.app.vigil.database.db);
+    const link = 'Reset your password: https://vigil.example/auth/set-password?token=secret';
+    const sent = await repo.insert({ channel: 'sms', to: '+15035550001', body: link }, new Date());
+    const deliver = smsDeps('ok', async () => ({ providerId: 'SM1' }));
+    await deliverOutboxMessage({ ...deliver, forgetSentBodies: true }, sent.id, false);
+    expect(await repo.findById(sent.id)).toMatchObject({ status: 'sent', body: forgottenBody });
+
+    const failing = smsDeps('down', async () => Promise.reject(new Error('provider down')));
+    const lost = await repo.insert({ channel: 'sms', to: '+15035550002', body: link }, new Date());
+    await expect(
+      deliverOutboxMessage({ ...failing, forgetSentBodies: true }, lost.id, false),
+    ).rejects.toThrow();
+    expect(await repo.findById(lost.id)).toMatchObject({ status: 'pending', body: link });
+    await expect(
+      deliverOutboxMessage({ ...failing, forgetSentBodies: true }, lost.id, true),
+    ).rejects.toThrow();
+    expect(await repo.findById(lost.id)).toMatchObject({ status: 'failed', body: forgottenBody });
+
+    // Outside production the demo's outbox shows what was sent.
+    const kept = await repo.insert({ channel: 'sms', to: '+15035550003', body: link }, new Date());
+    await deliverOutboxMessage(deliver, kept.id, false);
+    expect(await repo.findById(kept.id)).toMatchObject({ status: 'sent', body: link });
   });
 
   it('keeps a failed message pending for a retry, and marks it failed on the last try', async () => {

@@ -28,6 +28,12 @@ export interface DeliverOutboxDeps {
   patientTexts?: { mediaLinks: MediaLinks; statusCallbackUrl: string };
   /** Where an email's attachments lie (a report's PDF); needed only for messages that have some. */
   storage?: FileStorage;
+  /**
+   * Production: a message's text is removed once it is delivered or has failed for good. Reset and
+   * set-password links and sign-in codes are stored only hashed elsewhere (DESIGN 5); the outbox kept them
+   * readable for anyone with a backup. Outside production the demo's outbox (/api/dev/outbox) shows them.
+   */
+  forgetSentBodies?: boolean;
 }
 
 /** A queued row not visible yet: its sender's transaction has not committed. pg-boss retries it. */
@@ -130,7 +136,12 @@ export async function deliverOutboxMessage(
     // text fails at once, with the reason staff read in the panel. A provider out of reach is tried again.
     const code = error instanceof SmsSendError ? error.code : null;
     const final = isLastTry || (text !== undefined && error instanceof SmsSendError && error.refused);
-    await repo.markAttemptFailed(id, error instanceof Error ? error.message : String(error), final);
+    await repo.markAttemptFailed(
+      id,
+      error instanceof Error ? error.message : String(error),
+      final,
+      deps.forgetSentBodies,
+    );
     if (text && final) {
       await setTextStatus(deps, text, {
         status: 'failed',
@@ -142,7 +153,7 @@ export async function deliverOutboxMessage(
     throw error;
   }
   // The provider has it: nothing after this may put the row back to pending, or a retry would send it again.
-  await repo.markSent(id, providerId, deps.clock.now());
+  await repo.markSent(id, providerId, deps.clock.now(), deps.forgetSentBodies);
   if (text) await setTextStatus(deps, text, { providerSid: providerId, status: 'sent' });
 }
 

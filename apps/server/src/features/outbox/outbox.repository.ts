@@ -5,6 +5,9 @@ import { type OutboxRow, outbox } from '../../db/schema/index.js';
 export type NewOutboxMessage = Pick<OutboxRow, 'channel' | 'to' | 'body'> &
   Partial<Pick<OutboxRow, 'clinicId' | 'from' | 'subject' | 'attachments'>>;
 
+/** What a delivered (or finally failed) message keeps of its text in production. */
+export const forgottenBody = '[removed after delivery]';
+
 export function createOutboxRepository(db: DbOrTx) {
   return {
     async insert(message: NewOutboxMessage, now: Date): Promise<OutboxRow> {
@@ -26,7 +29,8 @@ export function createOutboxRepository(db: DbOrTx) {
       const where = filter.to ? sql`lower(${outbox.to}) = lower(${filter.to})` : undefined;
       return db.select().from(outbox).where(where).orderBy(desc(outbox.createdAt)).limit(filter.limit);
     },
-    async markSent(id: string, providerId: string, now: Date): Promise<void> {
+    /** `forgetBody`: the text is gone once delivered (a reset link, a sign-in code must not stay readable). */
+    async markSent(id: string, providerId: string, now: Date, forgetBody = false): Promise<void> {
       await db
         .update(outbox)
         .set({
@@ -35,16 +39,18 @@ export function createOutboxRepository(db: DbOrTx) {
           sentAt: now,
           attempts: sql`${outbox.attempts} + 1`,
           lastError: null,
+          ...(forgetBody ? { body: forgottenBody } : {}),
         })
         .where(and(eq(outbox.id, id), eq(outbox.status, 'pending')));
     },
-    async markAttemptFailed(id: string, error: string, final: boolean): Promise<void> {
+    async markAttemptFailed(id: string, error: string, final: boolean, forgetBody = false): Promise<void> {
       await db
         .update(outbox)
         .set({
           attempts: sql`${outbox.attempts} + 1`,
           lastError: error,
           status: final ? 'failed' : 'pending',
+          ...(final && forgetBody ? { body: forgottenBody } : {}),
         })
         .where(eq(outbox.id, id));
     },
