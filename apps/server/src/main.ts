@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { DataDirInUseError } from './db/client.js';
 import { demoAccounts, demoPassword } from './db/seed/demo.js';
 
 async function main() {
@@ -39,6 +40,6 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error);
+  console.error(error instanceof DataDirInUseError ? error.message : error);
   process.exit(1);
 });

@@ -67,8 +67,49 @@ function openPostgres(url: string): Database {
 /** Where the embedded database of a DATA_DIR keeps its files. */
 export const pgliteDirectory = (dataDir: string) => path.join(dataDir, 'pglite');
 
+/** Another live process has the embedded database of this DATA_DIR open. */
+export class DataDirInUseError extends Error {}
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * Takes the DATA_DIR's embedded database for this process (`pglite.lock`, holding its pid): PGlite has one
+ * user at a time, and a second process writing the same files corrupts them (a probe ran admin:create
+ * beside a server on another PORT, and an index lost a row). A lock left by a process that is gone is taken
+ * over. Answers the release.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const lockFile = path.join(dataDir, 'pglite.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      return () => fs.rmSync(lockFile, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = Number(fs.readFileSync(lockFile, 'utf8').trim());
+      if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder)) {
+        throw new DataDirInUseError(
+          `The embedded database in ${dataDir} is in use by another Vigil process (pid ${holder}). It has one user at a time: stop that process, or use another DATA_DIR.`,
+        );
+      }
+      fs.rmSync(lockFile, { force: true });
+    }
+  }
+  throw new DataDirInUseError(
+    `Could not take the embedded database in ${dataDir}: ${lockFile} keeps coming back.`,
+  );
+}
+
 async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  const release = dataDir ? lockDataDir(dataDir) : () => undefined;
   const client = dataDir ? new PGlite(pgliteDirectory(dataDir)) : new PGlite({ loadDataDir });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
@@ -88,6 +129,9 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Databas
       await client.query('select 1');
       return true;
     },
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      release();
+    },
   };
 }
