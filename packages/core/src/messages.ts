@@ -211,6 +211,7 @@ export const detailPageErrors = {
   monthlyNoteLocked: 'This monthly note is approved and locked. Unlock it before changing its text.',
   yearMonthMismatch: 'The month does not match yearMonthString.',
   monthlyNoteFutureMonth: 'A monthly note is for this month or an earlier one.',
+  snoozeTooFar: 'An alert can be snoozed for at most 90 days',
   monthlyNoteChanged:
     'Someone else changed this monthly note since you opened it. The page now shows their version: check it, then save again.',
   instantRequired: 'Expected a date and time (ISO 8601)',

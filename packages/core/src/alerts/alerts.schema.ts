@@ -89,11 +89,20 @@ export function createAlertRequest(now: () => Date = () => new Date()) {
   return z.object({ patientId: z.string().min(1, messages.required), alertData: createAlertForm(now) });
 }
 
-/** POST /alerts/{id}/snooze body: snoozing is always into the future. */
+/**
+ * The longest snooze of an alert: a year typed wrong (2027 for 2026) must not hide a clinical alert for a
+ * year, nor 2099 for good. A follow-up further off is an alert of its own (Create Alert).
+ */
+export const maxSnoozeDays = 90;
+
+/** POST /alerts/{id}/snooze body: snoozing is always into the future, and at most `maxSnoozeDays` ahead. */
 export function snoozeAlertRequest(now: () => Date = () => new Date()) {
   return z.object({
     snoozeUntil: instantInput
       .refine((d) => d.getTime() > now().getTime(), messages.dateMustBeFuture)
-      .refine(storable, detailPageErrors.dateTooLate),
+      .refine(
+        (d) => d.getTime() <= now().getTime() + maxSnoozeDays * 86_400_000,
+        detailPageErrors.snoozeTooFar,
+      ),
   });
 }

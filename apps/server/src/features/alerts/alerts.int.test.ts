@@ -243,7 +243,9 @@ describe('POST /alerts/{id}/snooze', () => {
       [{ snoozeUntil: w.t.clock.now().toISOString() }, messages.dateMustBeFuture],
       [{ snoozeUntil: 'tomorrow' }, detailPageErrors.instantRequired],
       [{ snoozeUntil: '2027-02-30T10:00:00Z' }, detailPageErrors.instantRequired],
-      [{ snoozeUntil: '+010000-01-01T00:00:00.000Z' }, detailPageErrors.dateTooLate],
+      [{ snoozeUntil: '+010000-01-01T00:00:00.000Z' }, detailPageErrors.snoozeTooFar],
+      [{ snoozeUntil: '2099-12-01T00:00:00.000Z' }, detailPageErrors.snoozeTooFar],
+      [{ snoozeUntil: later(90 * 24 * hour + minute) }, detailPageErrors.snoozeTooFar],
       [{}, messages.required],
     ];
     for (const [body, message] of cases) {
@@ -252,13 +254,17 @@ describe('POST /alerts/{id}/snooze', () => {
       expect(res.json().fields.snoozeUntil, JSON.stringify(body)).toBe(message);
     }
     expect(await tableCounts()).toEqual(before);
-    // A summer date reads in daylight time (PDT), as the patient's clock shows it.
-    const until = '2027-07-01T20:05:00.000Z';
+    // A winter date reads in standard time (PST), as the patient's clock shows it; 90 days is the most.
+    const until = '2027-01-20T20:05:00.000Z';
     const res = await w.as('northStaff').post(`/api/alerts/${alert._id}/snooze`, { snoozeUntil: until });
     expect(res.json().data.alert.snoozedUntil).toBe(until);
     expect(await messagesOf(zed, 'alert.snoozed')).toEqual([
-      'Snoozed alert Call follow-up until 07/01/27, 1:05 pm',
+      'Snoozed alert Call follow-up until 01/20/27, 12:05 pm',
     ]);
+    const longest = later(90 * 24 * hour);
+    expect(
+      (await w.as('northStaff').post(`/api/alerts/${alert._id}/snooze`, { snoozeUntil: longest })).statusCode,
+    ).toBe(200);
   });
 });
 
