@@ -1,5 +1,5 @@
 import type { CustomAlert } from '@vigil/core';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { type AlertRow, alerts, clinics, patients, staffNotes } from '../../db/schema/index.js';
 import { isUuid } from '../../db/uuid.js';
@@ -16,6 +16,16 @@ export interface AlertPatient {
 
 export function createAlertsRepository(db: DbOrTx) {
   return {
+    /** The patient's texts up to `at` are addressed; a later mark stays (decision 0011). */
+    async markTextsAddressed(patientId: string, at: Date): Promise<void> {
+      await db
+        .update(patients)
+        .set({
+          smsLastAddressedAt: sql`greatest(${patients.smsLastAddressedAt}, ${at.toISOString()}::timestamptz)`,
+        })
+        .where(eq(patients.id, patientId));
+    },
+
     /** The patient of an alert inside the scope; undefined for an unknown, malformed or other clinic's id. */
     async findPatientIdOfAlert(scope: PatientScope, alertId: string): Promise<string | undefined> {
       if (!isUuid(alertId)) return undefined;

@@ -172,6 +172,10 @@ export function createAlertsService(deps: AlertsDeps) {
           { dismissedAt: now, dismissedBy: actor.id, dismissNote: text },
           now,
         );
+        // Clearing "new text from the patient" is addressing the texts it was about: the panel's boxes
+        // agree with the alert (DESIGN 4 says the reverse: marking them addressed dismisses it).
+        if (alert.type === 'SMSUnseen' && alert.readingDate)
+          await repo.markTextsAddressed(patient.id, alert.readingDate);
         const staffNoteId = text
           ? await repo.insertStaffNote({
               clinicId: patient.clinicId,

@@ -302,6 +302,24 @@ describe('who a text belongs to, and what it reopens', () => {
     expect(await score()).toBeLessThan(snoozedScore);
   });
 
+  it('clearing the SMSUnseen alert marks the texts it was about addressed, and no later one', async () => {
+    world.t.clock.advance(60_000);
+    await inbound({ body: 'Is my dose right?' });
+    const [alert] = await openSmsAlerts();
+    const cleared = await world.as('northStaff').post(`/api/alerts/${alert!.id}/dismiss`, {});
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    const view = (await world.as('northStaff').get(`/api/sms/${world.northPatient}`)).json().data;
+    const last = view.sms.at(-1);
+    expect(last.text).toBe('Is my dose right?');
+    expect(Date.parse(view.lastAddressed)).toBe(Date.parse(last.date));
+
+    world.t.clock.advance(60_000);
+    await inbound({ body: 'Hello again' });
+    const after = (await world.as('northStaff').get(`/api/sms/${world.northPatient}`)).json().data;
+    expect(Date.parse(after.sms.at(-1).date)).toBeGreaterThan(Date.parse(after.lastAddressed));
+    expect(await openSmsAlerts()).toHaveLength(1);
+  });
+
   it('ticking an older text after a newer one leaves the newer addressed: the mark never moves back', async () => {
     world.t.clock.advance(60_000);
     await inbound({ body: 'First' });
