@@ -110,7 +110,7 @@ describe('bulk time on every patient of the filtered list (DESIGN 4)', () => {
   it.each([
     [{}, 'Input cannot be empty'],
     [{ ...bulk, time: 0 }, undefined],
-    [{ ...bulk, time: '30' }, 'Input cannot be empty'],
+    [{ ...bulk, time: '30' }, 'Must be a number'],
     [{ ...bulk, time: '' }, 'Input cannot be empty'],
     [{ ...bulk, time: 1.5 }, 'Input cannot be empty'],
     [{ ...bulk, time: 86_401 }, undefined],
