@@ -97,13 +97,14 @@ test.describe('patient details', () => {
     await expect(until).toHaveValue(/T\d{2}:(00|30)$/);
     await screenshot(page, 'patient-details-snooze-dialog', { viewport: true });
     // A year typed wrong would hide the alert for a year: the dialog says how far a snooze can go.
-    const tooFar = (await until.inputValue()).replace(/^\d{4}/, (year) => String(Number(year) + 1));
+    const proposed = await until.inputValue();
+    const tooFar = proposed.replace(/^\d{4}/, (year) => String(Number(year) + 1));
     await until.fill(tooFar);
     await snoozeDialog.getByRole('button', { name: 'Save' }).click();
     await expect(snoozeDialog.getByText(detailPageErrors.snoozeTooFar)).toBeVisible();
     await expect(snoozeDialog).toBeVisible();
     // The server fails once: its message, and the dialog keeps the time chosen for another try.
-    const chosen = (await until.inputValue()).replace(/T.*/, 'T23:30');
+    const chosen = proposed.replace(/T.*/, 'T23:30');
     await until.fill(chosen);
     await page.route(
       '**/api/alerts/*/snooze',
