@@ -96,6 +96,19 @@ const medicationOf = (m: {
 });
 
 /** The body of PATCH /pacients/{id}: exactly one of the two fields, parsed by the core's schema. */
+/** The patient's version a body names (`PatientVersion`): undefined when none, 400 when it is no date. */
+function versionSeen(body: unknown): string | undefined {
+  const parsed = PatientVersion.safeParse(body);
+  if (!parsed.success) throw invalid({ updatedAt: messages.invalidDate });
+  return parsed.data.updatedAt;
+}
+
+/** 409 with `message` when the stored patient is newer than the version the client saw (decision 0018). */
+function refuseStale(stored: { updatedAt: Date }, seen: string | undefined, message: string) {
+  if (seen !== undefined && stored.updatedAt.getTime() !== Date.parse(seen))
+    throw new AppError('CONFLICT', message);
+}
+
 function parsePatch(body: unknown) {
   const given = (body ?? {}) as Record<string, unknown>;
   const hasIssues = 'activeIssues' in given;
@@ -462,9 +475,7 @@ export function createPatientsService(deps: PatientsDeps) {
       const scope = patientScope(actor);
       const current = await findVisible(actor, id);
       const payload = parseForm(actor, 'edit', body, current.patient);
-      const version = PatientVersion.safeParse(body);
-      if (!version.success) throw invalid({ updatedAt: messages.invalidDate });
-      const seen = version.data.updatedAt;
+      const seen = versionSeen(body);
       if (payload.clinic !== current.patient.clinicId)
         throw invalid({ clinic: patientErrorMessages.clinicCannotChange });
       await checkAssignment(
@@ -485,8 +496,7 @@ export function createPatientsService(deps: PatientsDeps) {
         const repo = createPatientsRepository(tx);
         const before = await repo.lockById(scope, id);
         if (!before) throw notFound();
-        if (seen !== undefined && before.updatedAt.getTime() !== Date.parse(seen))
-          throw new AppError('CONFLICT', patientErrorMessages.patientChanged);
+        refuseStale(before, seen, patientErrorMessages.patientChanged);
         // An MR kept as it was is not checked again: a duplicate saved before this rule stays editable.
         if (mrKey(payload.medicalInfo.mr) !== mrKey(before.mr))
           await refuseTakenMr(repo, before.clinicId, payload.medicalInfo.mr, before.id);
@@ -589,13 +599,7 @@ export function createPatientsService(deps: PatientsDeps) {
         if (!before) throw notFound();
         const { issues, medications } = parsePatch(body);
         // A change made on a page that showed an older version would undo the newer one unseen.
-        const seen = PatientVersion.safeParse(body);
-        if (!seen.success) throw invalid({ updatedAt: messages.invalidDate });
-        if (
-          seen.data.updatedAt !== undefined &&
-          before.updatedAt.getTime() !== Date.parse(seen.data.updatedAt)
-        )
-          throw new AppError('CONFLICT', patientErrorMessages.patientChangedOnPage);
+        refuseStale(before, versionSeen(body), patientErrorMessages.patientChangedOnPage);
         const now = clock.now();
         let version = before.updatedAt;
         const record = (action: string, message: string, details: Record<string, unknown> = {}) =>
@@ -851,10 +855,9 @@ export function createPatientsService(deps: PatientsDeps) {
         }
         // Each part is an entry, dated at its end.
         let entryId: string | undefined;
-        const ends: Date[] = [];
-        for (const part of parts.filter((p) => p.to > p.from)) {
-          const end = new Date(part.to);
-          ends.push(end);
+        const ends = parts.map((part) => new Date(part.to));
+        for (const [i, part] of parts.entries()) {
+          const end = ends[i]!;
           entryId = await repo.insertTimeEntry({
             clinicId: record.patient.clinicId,
             patientId: id,
