@@ -59,7 +59,11 @@ describe('loadConfig', () => {
 
   it('stops with a message naming the bad variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
-    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow('PORT: must be a whole number from 1 to 65535');
+    expect(() => loadConfig({ PORT: '70000' })).toThrow('PORT: must be a whole number from 1 to 65535');
+    expect(() => loadConfig({ AUTH_RATE_LIMIT_PER_MINUTE: '0' })).toThrow(
+      /AUTH_RATE_LIMIT_PER_MINUTE: must be/,
+    );
     expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/);
   });

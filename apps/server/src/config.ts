@@ -35,9 +35,15 @@ const trustProxy = z
     return z.NEVER;
   });
 
+/** A whole number from `min` to `max`; the message says so whatever is wrong ('abc' would read 'Required'). */
+const wholeNumber = (min: number, max: number, fallback: number) => {
+  const error = `must be a whole number from ${min} to ${max}`;
+  return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error }).default(fallback);
+};
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  PORT: wholeNumber(1, 65535, 3000),
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().default('.data'),
@@ -45,8 +51,8 @@ const EnvSchema = z.object({
   SEED_DEMO: boolean.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy,
-  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
-  AUDIT_SEAL_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  AUTH_RATE_LIMIT_PER_MINUTE: wholeNumber(1, 100_000, 20),
+  AUDIT_SEAL_INTERVAL_MS: wholeNumber(10, 60_000, 1000),
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_MESSAGING_SERVICE_SID: z.string().optional(),

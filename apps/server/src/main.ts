@@ -1,10 +1,23 @@
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { type Config, ConfigError, loadConfig } from './config.js';
 import { DataDirInUseError } from './db/client.js';
 import { demoAccounts, demoPassword } from './db/seed/demo.js';
 
+/** What an operator reads when the port cannot be taken, in place of Node's stack trace. */
+function listenRefusal(error: unknown, config: Config): string | undefined {
+  const code = (error as NodeJS.ErrnoException).code;
+  const where = `${config.host}:${config.port}`;
+  if (code === 'EADDRINUSE')
+    return `Port ${config.port} is in use (${where}): another program, perhaps another Vigil, listens on it. Stop it, or set PORT to a free port.`;
+  if (code === 'EACCES')
+    return `Port ${config.port} needs privileges this user lacks (${where}): set PORT to 1024 or above.`;
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND')
+    return `HOST ${config.host} is not an address of this machine: set HOST to one of its addresses, or leave it unset.`;
+  return undefined;
+}
+
 async function main() {
-  let config: ReturnType<typeof loadConfig>;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (error) {
@@ -15,7 +28,15 @@ async function main() {
     throw error;
   }
   const app = await buildApp(config);
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    const refused = listenRefusal(error, config);
+    if (!refused) throw error;
+    await app.close();
+    console.error(refused);
+    process.exit(1);
+  }
 
   const database = app.vigil.database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL';
   console.info(`\nVigil is running at http://localhost:${config.port} (database: ${database})`);

@@ -48,27 +48,36 @@ interface Options {
   replay: boolean;
 }
 
-const { values: args } = parseArgs({
-  options: {
-    url: { type: 'string', default: 'http://localhost:3000' },
-    patient: { type: 'string', multiple: true },
-    days: { type: 'string', default: '1' },
-    live: { type: 'boolean', default: false },
-    rate: { type: 'string', default: '6' },
-    high: { type: 'boolean', default: false },
-    heartbeat: { type: 'boolean', default: false },
-    replay: { type: 'boolean', default: false },
-    'out-of-range': { type: 'boolean', default: false },
-    seed: { type: 'string' },
-    email: { type: 'string', default: 'admin@circle.demo' },
-    password: { type: 'string', default: 'Demo!Pass1' },
-    help: { type: 'boolean', default: false },
-  },
-});
-
 function fail(message: string): never {
   console.error(message);
   process.exit(1);
+}
+
+/** The options; one the simulator does not know stops it with the usage, not a stack trace. */
+const args = readOptions();
+
+function readOptions() {
+  try {
+    return parseArgs({
+      options: {
+        url: { type: 'string', default: 'http://localhost:3000' },
+        patient: { type: 'string', multiple: true },
+        days: { type: 'string', default: '1' },
+        live: { type: 'boolean', default: false },
+        rate: { type: 'string', default: '6' },
+        high: { type: 'boolean', default: false },
+        heartbeat: { type: 'boolean', default: false },
+        replay: { type: 'boolean', default: false },
+        'out-of-range': { type: 'boolean', default: false },
+        seed: { type: 'string' },
+        email: { type: 'string', default: 'admin@circle.demo' },
+        password: { type: 'string', default: 'Demo!Pass1' },
+        help: { type: 'boolean', default: false },
+      },
+    }).values;
+  } catch (error) {
+    fail(`${(error as Error).message}\n\n${usage}`);
+  }
 }
 
 async function api<T>(o: Pick<Options, 'url' | 'token'>, path: string, init: RequestInit = {}): Promise<T> {
