@@ -62,6 +62,15 @@ test('a simulated reading raises its alert and moves the patient up the priority
   });
   await expect(line).toBeVisible();
   await expect(line.getByRole('img', { name: /most urgent Clinical/ })).toHaveCount(0);
+  // And, in a second tab, the patient's detail page, with no active alert.
+  const detailPage = await page.context().newPage();
+  await signIn(detailPage, demo.admin);
+  await detailPage.goto(`/patient/details/${row._id}`);
+  const activeAlerts = detailPage
+    .getByRole('region', { name: 'Alerts', exact: true })
+    .getByRole('region', { name: 'Active' });
+  await expect(activeAlerts).toBeVisible();
+  await expect(activeAlerts.getByRole('listitem')).toHaveCount(0);
 
   const { stdout } = await run(
     path.join(root, 'node_modules', '.bin', 'tsx'),
@@ -78,8 +87,13 @@ test('a simulated reading raises its alert and moves the patient up the priority
   expect(after.patientIds.indexOf(row._id)).toBeLessThan(rank);
 
   // The open list shows it without a reload: when the tab comes back into view (or within the minute).
+  await page.bringToFront();
   await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
   await expect(line.getByRole('img', { name: /1 active, most urgent Clinical/ })).toBeVisible();
   await expect(line).toContainText(`${moved.lastBpReading!.systolic}/${moved.lastBpReading!.diastolic}`);
   await screenshot(page, 'simulator-alert-on-priority-list');
+  // So does the open detail page: its alerts panel shows the new alert.
+  await detailPage.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+  await expect(activeAlerts.getByRole('listitem')).toHaveCount(1);
+  await screenshot(detailPage, 'simulator-alert-on-detail-page');
 });

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ReadingView } from '@vigil/core';
 import { api } from '../../../lib/api-client';
+import { detailFreshness } from './get-patient-details';
 
 export interface ReadingsRange {
   /** ISO instants; the server answers the readings in [start, end). */
@@ -34,6 +35,7 @@ export function readingsQueryOptions(patientId: string, range: ReadingsRange) {
   });
 }
 
+/** A range's readings on the detail page, which keeps them fresh while it is open. */
 export function useReadings(patientId: string, range: ReadingsRange) {
-  return useQuery(readingsQueryOptions(patientId, range));
+  return useQuery({ ...readingsQueryOptions(patientId, range), ...detailFreshness });
 }

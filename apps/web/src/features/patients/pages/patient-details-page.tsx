@@ -28,7 +28,7 @@ export interface PatientDetailsPanels {
 }
 
 function PatientDetails({ patientId, formsPanel }: { patientId: string } & PatientDetailsPanels) {
-  const details = usePatientDetails(patientId);
+  const details = usePatientDetails(patientId, { live: true });
   // The timer counts from the moment the patient is on screen; leaving the page (or the patient) saves it.
   const timer = useDetailsTimer(patientId, details.data !== undefined);
   // The alerts and issues panels open and close together (spec patients 2.6).
