@@ -159,12 +159,14 @@ describe('filters: OR within a dropdown, AND across dropdowns', () => {
     expect(await north(query)).toEqual(expected.map((k) => p[k as keyof typeof p]));
   });
 
-  it('narrows a CIRCLE user by clinic, and ignores the Clinics filter for a clinic user', async () => {
+  it('narrows a CIRCLE user by clinic, and a clinic user naming another clinic to no one', async () => {
     const both = await list(`selectedClinics=${ids.north},${ids.south}&pageSize=100`);
     expect(both.totalPatients).toBe(4 + 2 + crowd.length);
     expect(await north('', 'northStaff')).toEqual([p.active, p.paused, p.never, p.left]);
     const foreign = await list(`selectedClinics=${ids.south}&sort=fullName`, 'northStaff');
-    expect(foreign.patientIds).toEqual([p.active, p.paused, p.never, p.left]);
+    expect(foreign.patientIds).toEqual([]);
+    const own = await list(`selectedClinics=${ids.north},${ids.south}&sort=fullName`, 'northStaff');
+    expect(own.patientIds).toEqual([p.active, p.paused, p.never, p.left]);
     const all = await list('pageSize=100');
     expect(new Set(all.patientIds)).toEqual(new Set([...Object.values(p), ...crowd]));
   });

@@ -104,9 +104,10 @@ function selectionCondition(scope: PatientScope, { filters, searchString }: List
   if (navigators) conditions.push(onCareTeam('CARE_NAVIGATOR', idList(navigators)));
   const diagnoses = given('selectedDiagnoses');
   if (diagnoses) conditions.push(inArray(patients.diagnosis, diagnoses));
-  // A clinic user's scope already fixes the clinic; their Clinics filter (hidden for them) is ignored.
+  // Narrows the scope, never widens it: a clinic user (whose screens hide the filter) naming another clinic
+  // selects no one, so a bulk time sent so is written on no one.
   const selectedClinics = given('selectedClinics');
-  if (selectedClinics && !scopeClinicId(scope)) conditions.push(byIds(patients.clinicId, selectedClinics));
+  if (selectedClinics) conditions.push(byIds(patients.clinicId, selectedClinics));
   const consent = given('consent');
   if (consent) conditions.push(fromChoices(consent, consentConditions));
   const term = foldSearchText(searchString ?? '');

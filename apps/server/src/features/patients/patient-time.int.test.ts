@@ -84,11 +84,14 @@ describe('bulk time on every patient of the filtered list (DESIGN 4)', () => {
   it('follows the search and the filters, and a clinic user never reaches another clinic', async () => {
     const searched = await w
       .as('southPhysician')
-      .post(`/api/pacients/bulkTimeTrack?searchString=searchable&selectedClinics=${ids.north}`, bulk);
+      .post(`/api/pacients/bulkTimeTrack?searchString=searchable&selectedClinics=${ids.south}`, bulk);
     expect(searched.json()).toEqual({ data: { numAlreadyTracked: 2, numTracked: 0 } });
-    const northOnly = await w
+    // A clinic user naming another clinic selects no one: nothing is written on their own patients.
+    const foreign = await w
       .as('northStaff')
       .post(`/api/pacients/bulkTimeTrack?selectedClinics=${ids.south}`, bulk);
+    expect(foreign.json()).toEqual({ data: { numAlreadyTracked: 0, numTracked: 0 } });
+    const northOnly = await w.as('northStaff').post('/api/pacients/bulkTimeTrack', bulk);
     expect(northOnly.json()).toEqual({ data: { numAlreadyTracked: 0, numTracked: 1 } });
     const [entry] = (await entriesOf('bulk')).filter((e) => e.patientId === northId);
     expect(entry?.userId).toBe(ids.northStaff);
