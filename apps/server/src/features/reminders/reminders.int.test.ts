@@ -1,10 +1,10 @@
 import { manualReminderTimeMessage } from '@vigil/core';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { patients } from '../../db/schema/index.js';
+import { auditEvents, clinics, patients } from '../../db/schema/index.js';
 import { whileRefusing, whileSlowing } from '../../test/refuse-writes.js';
 import { asUser, createTestApp, onPostgres, signIn } from '../../test/test-app.js';
-import { addPatient, southPatientBody, type World } from '../patients/patient-fixtures.js';
+import { addPatient, fixtureIds, southPatientBody, type World } from '../patients/patient-fixtures.js';
 import {
   addReading,
   addReminderPatient,
@@ -158,6 +158,35 @@ describe('POST /manualCronJobs/smsReminders', () => {
       expect(await textsOf(world, staying.id, 'reminder')).toHaveLength(1);
     },
   );
+
+  it('reaches only the patients its user sees, and each text and its audit event name that user', async () => {
+    const db = world.t.app.vigil.database.db;
+    await db.update(clinics).set({ twilioNumber: '+15035550999' }).where(eq(clinics.id, fixtureIds.south));
+    const north = await addReminderPatient(world, { times: ['10:30 AM'] });
+    const southBody = reminderPatientBody({
+      times: ['10:30 AM'],
+      change: {
+        clinic: fixtureIds.south,
+        assignedPhysician: fixtureIds.southPhysician,
+        careTeam: [fixtureIds.southStaff],
+      },
+    });
+    const southId = await addPatient(world, 'southPhysician', southBody);
+    const res = await world.as('northStaff').post('/api/manualCronJobs/smsReminders', { time: '10:30' });
+    expect(res.json().data.sent).toBe(1);
+    expect(await textsOf(world, southId, 'reminder')).toEqual([]);
+    const [text] = await textsOf(world, north.id, 'reminder');
+    expect(text?.userId).toBe(fixtureIds.northStaff);
+    const [event] = await db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'message.sent'), eq(auditEvents.entityId, text!.id)));
+    expect(event?.actorUserId).toBe(fixtureIds.northStaff);
+    // The South patient's own round still reaches them.
+    const own = await world.as('southPhysician').post('/api/manualCronJobs/smsReminders', { time: '10:30' });
+    expect(own.json().data.sent).toBe(1);
+    expect(await textsOf(world, southId, 'reminder')).toHaveLength(1);
+  });
 
   it('reads 24:00 and 24:30 as tomorrow', async () => {
     const res = await world.as('northPhysician').post('/api/manualCronJobs/smsReminders', { time: '24:30' });

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { clinics, messages, patients, readings, smsReminders } from '../../db/schema/index.js';
 
@@ -23,10 +23,10 @@ export function createRemindersRepository(db: DbOrTx) {
   const repo = {
     /**
      * Enrolled, active patients of active clinics who consented to texts and reminders and have a texting
-     * number (or the one patient `patientId` if they are such), with the times of their readings near
-     * `slot`. The core decides who of them is due.
+     * number (or the one patient `patientId` if they are such, or those of them `within` holds for), with
+     * the times of their readings near `slot`. The core decides who of them is due.
      */
-    async findCandidates(slot: Date, patientId?: string): Promise<ReminderCandidateRow[]> {
+    async findCandidates(slot: Date, patientId?: string, within?: SQL): Promise<ReminderCandidateRow[]> {
       const rows = await db
         .select({
           id: patients.id,
@@ -50,6 +50,7 @@ export function createRemindersRepository(db: DbOrTx) {
             sql`${patients.preferences}->>'textConsent' = 'Yes'`,
             sql`${patients.preferences}->>'remindersConsent' = 'Yes'`,
             patientId ? eq(patients.id, patientId) : undefined,
+            within,
           ),
         );
       if (!rows.length) return [];

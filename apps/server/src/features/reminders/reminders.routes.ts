@@ -4,8 +4,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RemindersService } from './reminders.service.js';
 
 /**
- * The reminder test tools of spec administration 2 and 7, for any signed-in user. Registered only outside
- * production (app.ts), so there both paths answer 404 and the web app hides the tools.
+ * The reminder test tools of spec administration 2 and 7, for any signed-in user, reaching the patients
+ * that user sees. Registered only outside production (app.ts), so there both paths answer 404 and the web
+ * app hides the tools.
  */
 export function remindersRoutes(app: FastifyInstance, reminders: RemindersService) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -17,6 +18,6 @@ export function remindersRoutes(app: FastifyInstance, reminders: RemindersServic
   }));
 
   api.post('/manualCronJobs/smsReminders', { schema: { tags, body: ManualRemindersBody } }, async (req) => ({
-    data: await reminders.runManual(req.body.time),
+    data: await reminders.runManual(req.user, req.body.time, req.ip),
   }));
 }

@@ -10,7 +10,9 @@ import {
 } from '@vigil/core';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
+import type { AuthUser } from '../auth/auth-user.js';
 import type { MessageSender } from '../messages/message-sender.js';
+import { patientScope, scopeCondition } from '../patients/patient-scope.js';
 import { createRemindersRepository, type ReminderCandidateRow } from './reminders.repository.js';
 
 export interface RemindersDeps {
@@ -19,6 +21,12 @@ export interface RemindersDeps {
   sender: Pick<MessageSender, 'sendPatientText' | 'storePatientText' | 'deliver'>;
   /** A welcome text that failed after its patient's save committed (the save still answers success). */
   onWelcomeFailed: (error: unknown) => void;
+}
+
+/** A round started by a user from the reminder test tools, not by the half-hourly job. */
+interface ManualRun {
+  actor: AuthUser;
+  ip: string | null;
 }
 
 /**
@@ -37,7 +45,7 @@ export function createRemindersService(deps: RemindersDeps) {
    * after that commit (inside an open transaction PGlite would hold the queue's insert until the end, and
    * wait for it forever); a failure to start it leaves the text pending in the outbox.
    */
-  async function sendOne(p: ReminderCandidateRow, slot: Date): Promise<boolean> {
+  async function sendOne(p: ReminderCandidateRow, slot: Date, run: ManualRun | null): Promise<boolean> {
     const repo = createRemindersRepository(db);
     const claim = await repo.claimSlot(p.id, slot, clock.now());
     if (!claim) return false;
@@ -52,8 +60,9 @@ export function createRemindersService(deps: RemindersDeps) {
         const stored = await sender.storePatientText(tx, {
           patientId: current.id,
           body: reminderText(current, current.clinicName),
-          userId: null,
+          userId: run?.actor.id ?? null,
           kind: 'reminder',
+          ip: run?.ip ?? null,
         });
         await txRepo.setMessage(claim, stored.message.id);
         return stored.outboxId;
@@ -73,19 +82,21 @@ export function createRemindersService(deps: RemindersDeps) {
   }
 
   /**
-   * The reminders of the half-hour slot starting at `slot`, to every patient the core finds due. Answers how
-   * many were sent. A patient already sent this slot (a second worker, a rerun) is skipped; a failure of
-   * one patient does not stop the others, and is raised at the end so the job is retried.
+   * The reminders of the half-hour slot starting at `slot`, to every patient the core finds due (of a manual
+   * run, only those its user sees, and the texts name that user). Answers how many were sent. A patient
+   * already sent this slot (a second worker, a rerun) is skipped; a failure of one patient does not stop the
+   * others, and is raised at the end so the job is retried.
    */
-  async function sendSlot(slot: Date): Promise<number> {
-    const due = (await createRemindersRepository(db).findCandidates(slot)).filter((p) =>
+  async function sendSlot(slot: Date, run: ManualRun | null = null): Promise<number> {
+    const within = run ? scopeCondition(patientScope(run.actor)) : undefined;
+    const due = (await createRemindersRepository(db).findCandidates(slot, undefined, within)).filter((p) =>
       isReminderDue(p, slot),
     );
     let sent = 0;
     let failure: unknown;
     for (const patient of due) {
       try {
-        if (await sendOne(patient, slot)) sent++;
+        if (await sendOne(patient, slot, run)) sent++;
       } catch (error) {
         failure ??= error;
       }
@@ -95,12 +106,15 @@ export function createRemindersService(deps: RemindersDeps) {
   }
 
   return {
-    sendSlot,
+    sendSlot: (slot: Date) => sendSlot(slot),
 
-    /** `POST /manualCronJobs/smsReminders`: the round of a Pacific wall-clock time of today, now. */
-    async runManual(time: string): Promise<ManualRemindersResult> {
+    /**
+     * `POST /manualCronJobs/smsReminders`: the round of a Pacific wall-clock time of today, now, to the
+     * patients `actor` sees (a clinic user's own clinic), each text and its audit event naming them.
+     */
+    async runManual(actor: AuthUser, time: string, ip: string | null): Promise<ManualRemindersResult> {
       const slot = manualReminderSlot(time, clock.now());
-      return { sent: await sendSlot(slot), slot: slot.toISOString() };
+      return { sent: await sendSlot(slot, { actor, ip }), slot: slot.toISOString() };
     },
 
     /**
