@@ -130,13 +130,18 @@ export function createAuthRepository(db: DbOrTx) {
         .returning({ id: authTokens.id });
       return rows.length === 1;
     },
-    async consumeTokensOfUser(userId: string, kinds: AuthTokenRow['kind'][], now: Date): Promise<void> {
-      await db
+    /** Spends the user's unspent tokens of these kinds; answers the kinds of those that had not expired. */
+    async consumeTokensOfUser(
+      userId: string,
+      kinds: AuthTokenRow['kind'][],
+      now: Date,
+    ): Promise<AuthTokenRow['kind'][]> {
+      const spent = await db
         .update(authTokens)
         .set({ usedAt: now })
-        .where(
-          and(eq(authTokens.userId, userId), isNull(authTokens.usedAt), inArray(authTokens.kind, kinds)),
-        );
+        .where(and(eq(authTokens.userId, userId), isNull(authTokens.usedAt), inArray(authTokens.kind, kinds)))
+        .returning({ kind: authTokens.kind, expiresAt: authTokens.expiresAt });
+      return spent.filter((t) => t.expiresAt > now).map((t) => t.kind);
     },
   };
 }

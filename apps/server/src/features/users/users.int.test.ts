@@ -295,6 +295,33 @@ describe('creating users', () => {
     expect(mail!.body).toMatch(/\/auth\/set-password\?token=[^&]+&id=[0-9a-f-]{36}&type=new/);
   });
 
+  it('spends the link sent to a mistyped address when the admin corrects it, and sends a new one there', async () => {
+    const body = newUserBody({ email: 'typo@wrong-domain.example' });
+    const id = (await as('sunriseAdmin').post('/api/users', body)).json().data._id as string;
+    const [sent] = await outboxFor(t.app, 'typo@wrong-domain.example');
+    const link = (url: string) => {
+      const found = new URL(/https?:\/\/\S+/.exec(url)![0]);
+      return { token: found.searchParams.get('token'), id: found.searchParams.get('id') };
+    };
+    const fixed = await as('sunriseAdmin').put(`/api/users/${id}`, { email: 'typo@right-domain.example' });
+    expect(fixed.statusCode).toBe(200);
+    const setPassword = (token: ReturnType<typeof link>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/set-password',
+        payload: { ...token, password: 'Hijack!123' },
+      });
+    const stale = await setPassword(link(sent!.body));
+    expect(stale.statusCode).toBe(400);
+    const [resent, ...more] = await outboxFor(t.app, 'typo@right-domain.example');
+    expect(more).toEqual([]);
+    expect(resent!.body).toContain('&type=new');
+    expect((await setPassword(link(resent!.body))).statusCode).toBe(200);
+    // An account whose password is set gets no new link when its address changes.
+    await as('sunriseAdmin').put(`/api/users/${id}`, { email: 'typo@third-domain.example' });
+    expect(await outboxFor(t.app, 'typo@third-domain.example')).toEqual([]);
+  });
+
   it('creates an account with a temporary password that must be replaced at first sign-in', async () => {
     const body = newUserBody({ password: 'Temp!pass9' });
     const created = await as('sunriseAdmin').post('/api/users', body);

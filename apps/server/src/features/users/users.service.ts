@@ -293,6 +293,7 @@ export function createUsersService(deps: UsersDeps) {
       // Argon2 before the transaction, which then holds the user's row: edits at the same moment apply one
       // after the other, each to what the other left, so neither's fields are lost.
       const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+      let linkId: string | undefined;
       await db.transaction(async (tx) => {
         const user = await createUsersRepository(tx).lockById(visible.id);
         if (!user) throw new AppError('NOT_FOUND', errorMessages.notFound);
@@ -356,13 +357,21 @@ export function createUsersService(deps: UsersDeps) {
           details: { ...diff, temporaryPasswordSet: Boolean(input.password) },
           ip,
         });
-        // A reset link went to the old address: it is spent, so only the new address can reset.
-        if (changes.email!.toLowerCase() !== user.email.toLowerCase())
-          await createAuthRepository(tx).consumeTokensOfUser(user.id, ['reset'], clock.now());
+        // A link that went to the old address (a typo, a mailbox someone else reads) is spent, so only the new
+        // address can set the password; a new account's link still waiting is sent again, to the new address.
+        if (changes.email!.toLowerCase() !== user.email.toLowerCase()) {
+          const spent = await createAuthRepository(tx).consumeTokensOfUser(
+            user.id,
+            ['reset', 'new_account'],
+            clock.now(),
+          );
+          if (spent.includes('new_account')) linkId = await deps.auth.storeNewAccountLink(tx, user.id);
+        }
         // A new temporary password takes effect at once: sessions under the old one end.
         if (input.password)
           await createAuthRepository(tx).endSessionsOfUser(user.id, 'password-reset', clock.now());
       });
+      if (linkId) await deps.auth.deliverNewAccountLink(linkId);
       return toUserView((await users.findById(visible.id))!);
     },
 
