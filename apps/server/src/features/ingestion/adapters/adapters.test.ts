@@ -365,4 +365,18 @@ describe('Smart Meter, Pylo and eDevice', () => {
     expect(adaptSmartMeter(smartMeter)[0]!.readings[0]!.takenAt).toEqual(new Date('2026-11-02T15:30:00Z'));
     expect(() => adaptTenovi([{ ...tenoviArray[0], timestamp: '2026-13-01T00:00:00Z' }])).toThrow(AppError);
   });
+
+  it('refuses a number past the last date JavaScript knows (8.64e15 ms) as no date, not as a failure', () => {
+    for (const timestamp of [8_700_000_000_000_000, '8700000000000000']) {
+      expect(rejection(() => adaptTenovi([{ ...tenoviArray[0], timestamp }])).fields).toEqual({
+        '0.timestamp': 'Expected a date',
+      });
+      expect(rejection(() => adaptSmartMeter({ ...smartMeter, date_recorded: timestamp })).fields).toEqual({
+        date_recorded: 'Expected a date',
+      });
+    }
+    expect(rejection(() => adaptBodyTrace({ ...bodyTraceScale, ts: 8_700_000_000_000_000 })).fields).toEqual({
+      ts: 'Expected milliseconds since the epoch',
+    });
+  });
 });

@@ -63,7 +63,8 @@ export const instant = z.union([z.string(), z.number()]).transform((value, ctx) 
       : Number.isInteger(numeric) && numeric >= epochFloorSeconds
         ? new Date(numeric < 1e12 ? numeric * 1000 : numeric)
         : null;
-  if (date === null) {
+  // Past JavaScript's last date (8.64e15 ms) a number makes no instant at all.
+  if (date === null || Number.isNaN(date.getTime())) {
     ctx.addIssue({ code: 'custom', message: 'Expected a date' });
     return z.NEVER;
   }
@@ -75,11 +76,12 @@ export const epochMilliseconds = z
   .number()
   .int()
   .transform((ms, ctx) => {
-    if (ms < epochFloorSeconds * 1000) {
+    const date = new Date(ms);
+    if (ms < epochFloorSeconds * 1000 || Number.isNaN(date.getTime())) {
       ctx.addIssue({ code: 'custom', message: 'Expected milliseconds since the epoch' });
       return z.NEVER;
     }
-    return new Date(ms);
+    return date;
   });
 
 /** Whole seconds since the epoch, from 2001-09-09 on (Withings' `date`): milliseconds are refused. */
