@@ -88,6 +88,7 @@ const produced: [MessageKey, z.ZodType, unknown][] = [
   ['selectUnit', MedicationForm, { ...medication, doseSize: { value: '10', type: '' } }],
   ['selectFrequency', MedicationForm, { ...medication, frequency: { type: '' } }],
   ['readingInFuture', reading, { date: '2026-07-01T08:00', timezone: 'America/Los_Angeles', weight: '180' }],
+  ['readingTooOld', reading, { date: '1926-06-30T08:00', timezone: 'America/Los_Angeles', weight: '180' }],
   ['dateRequired', reading, { date: '', timezone: 'America/Los_Angeles', weight: '180' }],
   ['mustBeNumber', reading, { date: '2026-06-30T08:00', timezone: 'America/Los_Angeles', weight: '18o' }],
   [

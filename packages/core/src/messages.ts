@@ -27,6 +27,8 @@ export const messages = {
   selectUnit: 'Select unit',
   selectFrequency: 'Select frequency',
   readingInFuture: 'Reading cannot be in the future',
+  /** Ours (`readingMaxAgeMs`). */
+  readingTooOld: 'Reading cannot be more than a year old',
   dateRequired: 'Date is required',
   mustBeNumber: 'Must be a number',
   systolicRequired: 'Systolic is required',

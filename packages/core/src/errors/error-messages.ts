@@ -32,5 +32,6 @@ export const errorMessages = {
   /** Ours: a blood pressure needs both of its numbers. */
   readingHalfBloodPressure: 'A blood pressure reading needs both systolic and diastolic.',
   readingInFuture: 'The reading is stamped in the future.',
+  readingTooOld: 'The reading is stamped more than a year ago.',
   vendorUnavailable: 'The device vendor could not be reached. Please try again later.',
 } as const;

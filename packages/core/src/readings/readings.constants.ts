@@ -8,6 +8,13 @@ export const dateRangePresets = [
   { days: 365, label: 'Last Year' },
 ] as const;
 export const defaultReadingsRangeDays = 14;
+
+/**
+ * Ours: a reading stamped more than a year ago is refused, typed (a year mistyped, 1926 for 2026) or sent (a
+ * device whose clock reset): stored, it would mean nothing for care or billing, and its month would head
+ * every month list of the reports.
+ */
+export const readingMaxAgeMs = 365 * 86_400_000;
 /** The weight's longer comparison looks this many days back (spec patients 2.6, 9), before a range's start too. */
 export const weightComparisonDays = 7;
 

@@ -4,7 +4,7 @@ import { storableYear } from '../format/patterns.constants.js';
 import { z } from '../format/zod.js';
 import { detailPageErrors, messages, toasts } from '../messages.js';
 import { GraphFilterData } from '../patients/patient-details.js';
-import { readingBounds, readingTimeZoneIds } from './readings.constants.js';
+import { readingBounds, readingMaxAgeMs, readingTimeZoneIds } from './readings.constants.js';
 
 type Measure = keyof typeof readingBounds;
 type Entered =
@@ -115,6 +115,7 @@ export function manualReadingForm(now: () => Date = () => new Date()) {
         date = wallClockToDate(v.date, timezone);
         if (!date) issue('date', messages.invalidDate);
         else if (date.getTime() > now().getTime()) issue('date', messages.readingInFuture);
+        else if (date.getTime() < now().getTime() - readingMaxAgeMs) issue('date', messages.readingTooOld);
       }
       if (ctx.issues.length || !date || !timezone) return z.NEVER;
 
@@ -158,7 +159,8 @@ export function manualReadingsRequest(now: () => Date = () => new Date()) {
           ctx.addIssue({ code: 'custom', message: messages.invalidDate });
           return z.NEVER;
         })
-        .refine((d) => d.getTime() <= now().getTime() + clockSkewMs, messages.readingInFuture),
+        .refine((d) => d.getTime() <= now().getTime() + clockSkewMs, messages.readingInFuture)
+        .refine((d) => d.getTime() >= now().getTime() - readingMaxAgeMs, messages.readingTooOld),
       timezone: z.enum(readingTimeZoneIds),
       systolic: bounded('systolic').optional(),
       diastolic: bounded('diastolic').optional(),

@@ -5,6 +5,7 @@ import {
   errorMessages,
   futureToleranceMs,
   messages,
+  readingMaxAgeMs,
   type UnrecognisedReason,
 } from '@vigil/core';
 import type { Clock } from '../../clock.js';
@@ -43,7 +44,8 @@ const rangeFields = [
 ] as const;
 
 /**
- * Why a reading cannot be stored (vendors.md): stamped beyond the tolerated future, a value outside the
+ * Why a reading cannot be stored (vendors.md): stamped beyond the tolerated future (or more than a year ago:
+ * a clock that reset), a value outside the
  * physiological ranges, half a blood pressure, or a diastolic not below its systolic (no heart makes one:
  * the numbers are swapped or the cuff misread, and stored it would raise a low and a high alert at once).
  * The 422 it answers, or null for a reading that may be stored.
@@ -59,6 +61,9 @@ function refusal(reading: VendorReading, now: Date): AppError | null {
   }
   if (reading.takenAt.getTime() > now.getTime() + futureToleranceMs) {
     return refuse(errorMessages.readingInFuture, 'takenAt');
+  }
+  if (reading.takenAt.getTime() < now.getTime() - readingMaxAgeMs) {
+    return refuse(errorMessages.readingTooOld, 'takenAt');
   }
   for (const [field, range] of rangeFields) {
     const value = reading[field];

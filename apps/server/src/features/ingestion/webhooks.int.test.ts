@@ -331,6 +331,19 @@ describe('payloads refused', () => {
     expect(skew.json()).toEqual({ stored: 1, duplicates: 0 });
   });
 
+  it('a reading stamped more than a year ago (a clock that reset) is 422 and stores nothing', async () => {
+    const before = await totalReadings();
+    const now = w.t.clock.now().getTime();
+    const reset = await deliver(app(), 'pylo', {
+      ...pylo,
+      id: 'pylo-reset-clock',
+      measured_at: new Date(now - 366 * 86_400_000).toISOString(),
+    });
+    expect(reset.statusCode).toBe(422);
+    expect(reset.json().fields).toEqual({ takenAt: errorMessages.readingTooOld });
+    expect(await totalReadings()).toBe(before);
+  });
+
   it('text the database cannot store (a NUL, half a surrogate pair) is a 400 naming the field; nothing is stored', async () => {
     const before = await totalReadings();
     const nul = await deliver(app(), 'tenovi', [{ ...tenoviArray[0], device_name: 'Cuff\u0000' }]);

@@ -127,6 +127,11 @@ describe('POST /pacients/{id}/bp-readings', () => {
       'readings.0.date',
       messages.readingInFuture,
     ],
+    [
+      [{ date: '1926-11-02T16:00:00Z', timezone: pacific, weight: 180 }],
+      'readings.0.date',
+      messages.readingTooOld,
+    ],
     [[{ timezone: pacific, weight: 180 }], 'readings.0.date', messages.dateRequired],
     [
       [{ date: 0, timezone: pacific, weight: 180 }],
