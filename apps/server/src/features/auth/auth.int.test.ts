@@ -406,4 +406,29 @@ describe('POST /api/auth/change-password', () => {
     expect((await login({ email: 'admin@circle.demo', password: 'Newer!Pass5' })).statusCode).toBe(200);
     expect(await auditActions(demoIds.adminCircle)).toContain('auth.password-changed');
   });
+
+  it('counts wrong current passwords toward the lock of sign-in, which then refuses the change too', async () => {
+    const token = await signIn(t.app, 'physician@harbor.demo');
+    const change = (currentPassword: string) =>
+      asUser(t.app, token).post('/api/auth/change-password', { currentPassword, newPassword: 'Newer!Pass5' });
+    try {
+      for (let i = 1; i <= authLimits.lockoutFailures; i++) {
+        const wrong = await change(`Guess!Pass${i}`);
+        expect(wrong.statusCode).toBe(400);
+        expect(wrong.json().message).toBe(authMessages.wrongCurrentPassword);
+      }
+      const locked = await change(demoPassword);
+      expect(locked.statusCode).toBe(423);
+      expect(locked.json().message).toBe(authMessages.accountLocked);
+      expect((await login({ email: 'physician@harbor.demo', password: demoPassword })).statusCode).toBe(423);
+      expect(await auditActions(demoIds.physicianHarbor)).toEqual(
+        expect.arrayContaining(['auth.password-change-failed', 'auth.lockout']),
+      );
+    } finally {
+      await db()
+        .update(users)
+        .set({ lockedUntil: null, failedLoginCount: 0 })
+        .where(eq(users.id, demoIds.physicianHarbor));
+    }
+  });
 });

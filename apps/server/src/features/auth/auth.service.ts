@@ -110,7 +110,7 @@ export function createAuthService(deps: AuthDeps) {
     tx: DbOrTx,
     user: UserWithClinic,
     failuresBefore: number,
-    reason: 'wrong-password' | 'wrong-code',
+    reason: 'wrong-password' | 'wrong-code' | 'wrong-current-password',
     ip: string | null,
   ): Promise<SignInVerdict> {
     const now = clock.now();
@@ -126,7 +126,7 @@ export function createAuthService(deps: AuthDeps) {
         ip,
       });
       // A wrong password is answered as one, lock or no lock (see signIn).
-      return reason === 'wrong-password' ? { kind: 'wrong-password' } : { kind: 'locked', until };
+      return reason === 'wrong-code' ? { kind: 'locked', until } : { kind: 'wrong-password' };
     }
     await createUsersRepository(tx).update(user.id, { failedLoginCount: failures }, now);
     await audit.record(
@@ -140,16 +140,25 @@ export function createAuthService(deps: AuthDeps) {
             details: { reason, failures },
             ip,
           }
-        : {
-            actorUserId: user.id,
-            clinicId: user.clinicId,
-            action: 'auth.verification-failed',
-            message: 'Sign-in failed: wrong or expired verification code',
-            details: { reason, failures },
-            ip,
-          },
+        : reason === 'wrong-current-password'
+          ? {
+              actorUserId: user.id,
+              clinicId: user.clinicId,
+              action: 'auth.password-change-failed',
+              message: 'Change of password failed: wrong current password',
+              details: { reason, failures },
+              ip,
+            }
+          : {
+              actorUserId: user.id,
+              clinicId: user.clinicId,
+              action: 'auth.verification-failed',
+              message: 'Sign-in failed: wrong or expired verification code',
+              details: { reason, failures },
+              ip,
+            },
     );
-    return { kind: reason };
+    return { kind: reason === 'wrong-code' ? 'wrong-code' : 'wrong-password' };
   }
 
   /** Whether the code is the user's live one; a wrong try counts on the code, which five spend. */
@@ -405,7 +414,15 @@ export function createAuthService(deps: AuthDeps) {
     ): Promise<SessionUser> {
       const user = await usersRepo.findById(actor.id);
       if (!user) throw new AppError('UNAUTHENTICATED', authMessages.sessionEnded);
+      // Checking the current password is a sign-in in effect: a session left open must not be a way to
+      // guess it without limit. Wrong ones count toward the same lock (DESIGN 5), which then refuses here too.
+      if (user.lockedUntil && user.lockedUntil > clock.now()) throw accountLocked(user.lockedUntil);
       if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+        await db.transaction(async (tx) => {
+          const state = await createUsersRepository(tx).lockSignInState(user.id);
+          if (state && !(state.lockedUntil && state.lockedUntil > clock.now()))
+            await countFailure(tx, user, state.failedLoginCount, 'wrong-current-password', ip);
+        });
         throw new AppError('VALIDATION', authMessages.wrongCurrentPassword, {
           currentPassword: authMessages.wrongCurrentPassword,
         });
