@@ -1,3 +1,4 @@
+import { notices } from '@vigil/core';
 import { expect, test } from '../support/fixtures';
 import {
   countRequests,
@@ -149,6 +150,8 @@ test.describe('users (clinic admin)', () => {
     await expect(
       page.getByRole('radiogroup', { name: 'Administrator' }).getByRole('radio', { name: 'No' }),
     ).toBeEnabled();
+    // No email goes to an existing user: the form says their password stays.
+    await expect(page.getByRole('status').filter({ hasText: notices.passwordUnchanged })).toBeVisible();
     const timeTracking = page.getByLabel('Time Tracking');
     const was = await timeTracking.isChecked();
     await timeTracking.setChecked(!was);

@@ -207,6 +207,8 @@ export const notices = {
   noTemporaryPassword:
     'Without a temporary password, the user receives an email with a link to set their own (valid 72 hours).',
   temporaryPasswordChosen: 'A temporary password is set. The user will choose their own at first sign-in.',
+  /** Ours: the edit form's notice, where no email is sent. */
+  passwordUnchanged: "The user's password stays as it is, unless you set a temporary one.",
   noUsers: 'No other users yet.',
   clinicNotFound: 'This clinic could not be found.',
   userNotFound: 'This user could not be found.',

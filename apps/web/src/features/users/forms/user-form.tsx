@@ -33,6 +33,8 @@ interface UserFormFieldsProps {
   /** Clinical role and the physician fields: in a clinic context, or for a physician or staff user. */
   showClinicalRole: boolean;
   showTwoFactor: boolean;
+  /** An existing user's form: their password stays unless a temporary one is set, and no email goes out. */
+  editing?: boolean;
   submitLabel: string;
   pending: boolean;
   onSubmit: (values: UserForm) => Promise<unknown>;
@@ -50,6 +52,7 @@ export function UserFormFields({
   adminEditable,
   showClinicalRole,
   showTwoFactor,
+  editing = false,
   submitLabel,
   pending,
   onSubmit,
@@ -160,7 +163,11 @@ export function UserFormFields({
                 </Link>
               )}
               <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }} role="status">
-                {password ? notices.temporaryPasswordChosen : notices.noTemporaryPassword}
+                {password
+                  ? notices.temporaryPasswordChosen
+                  : editing
+                    ? notices.passwordUnchanged
+                    : notices.noTemporaryPassword}
               </Typography>
               {formState.errors.password && (
                 <FormHelperText error>{formState.errors.password.message}</FormHelperText>

@@ -142,6 +142,7 @@ function EditUserForm({ user, self }: { user: UserView; self: boolean }) {
           twoFactorType: user.twoFactorType,
           password: undefined,
         }}
+        editing
         adminEditable={!self}
         showClinicalRole={clinical}
         showTwoFactor
