@@ -1,4 +1,4 @@
-import { asc } from 'drizzle-orm';
+import { asc, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inconsistentEnrolments } from '../../test/enrolment-consistency.js';
 import { createTestApp, createTestClock, type TestApp } from '../../test/test-app.js';
@@ -34,6 +34,17 @@ describe('the demo patients', () => {
     const [first, ...others] = await Promise.all(apps.map(people));
     expect(first).toHaveLength(96);
     for (const other of others) expect(other).toEqual(first);
+  });
+
+  it('hold no review after the moment they are seeded (a morning seed had reviews at 11:00 to come)', async () => {
+    for (const [i, t] of apps.entries()) {
+      const reviews = await t.app.vigil.database.db
+        .select({ at: patients.lastReviewedAt })
+        .from(patients)
+        .where(isNotNull(patients.lastReviewedAt));
+      expect(reviews.length).toBeGreaterThan(0);
+      expect(reviews.filter((r) => r.at! > new Date(seededAt[i]!))).toEqual([]);
+    }
   });
 
   it('have the enrolment periods the patient form would have kept', async () => {

@@ -394,7 +394,11 @@ function generateClinic(clinic: DemoClinic, now: Date, out: Generated) {
       highPriority: index % 13 === 6,
       customAlerts,
       assignedPhysicianId: physician,
-      lastReviewedAt: reviewedDaysAgo === null || badge === 'never' ? null : at(today - reviewedDaysAgo, 11),
+      // Reviewed today at 11:00 would be a review still to come when the demo is seeded in the morning.
+      lastReviewedAt:
+        reviewedDaysAgo === null || badge === 'never'
+          ? null
+          : new Date(Math.min(at(today - reviewedDaysAgo, 11).getTime(), now.getTime())),
       lastReviewedBy: reviewedDaysAgo === null || badge === 'never' ? null : physician,
       createdBy: physician,
       createdAt,
