@@ -29,7 +29,7 @@ beforeAll(async () => {
   w = await createWorld();
   const north = (lastName: string, firstName: string) =>
     addPatient(w, 'northStaff', patientBody({ lastName, firstName }));
-  const zoe = await north('Zimmer', 'Zoe');
+  const zoe = await north('Zimmer', 'Zoë');
   const adam = await north('abbott', 'Adam');
   const bea = await north('Abbott', 'Bea');
   const south = await addPatient(
@@ -73,7 +73,7 @@ beforeAll(async () => {
     );
   }
   northCount = plan.filter((p) => p.clinicId === ids.north).length;
-  // Pairings: active (Zoe, Adam), disabled (Bea), South's own; one deactivated device.
+  // Pairings: active (Zoë, Adam), disabled (Bea), South's own; one deactivated device.
   await pickDevice(w, 'northStaff', zoe, made[0]!);
   await pickDevice(w, 'northStaff', adam, made[3]!);
   await pickDevice(w, 'northStaff', bea, made[1]!);
@@ -178,10 +178,10 @@ describe('the inventory search', () => {
     expect((await first('lastSeen', 'asc'))[0]!._id).toBe(made[0]!._id);
     // Patient: by last then first name, ignoring case; devices without a patient last either way.
     const byPatient = (await first('patient', 'asc')).map((d) => d.patientId && `${d.patientId.firstName}`);
-    expect(byPatient.slice(0, 4)).toEqual(['Adam', 'Bea', expect.any(String), 'Zoe']);
+    expect(byPatient.slice(0, 4)).toEqual(['Adam', 'Bea', expect.any(String), 'Zoë']);
     expect(byPatient.slice(4).every((p) => p === null)).toBe(true);
     const byPatientDesc = (await first('patient', 'desc')).map((d) => d.patientId?.firstName ?? null);
-    expect(byPatientDesc[0]).toBe('Zoe');
+    expect(byPatientDesc[0]).toBe('Zoë');
     // Status as shown: active, deactivated, unlinked.
     const statuses = (await first('status', 'asc')).map((d) => d.statusShown);
     expect(statuses.filter((s) => s === 'unlinked')).toHaveLength(1);
@@ -202,7 +202,7 @@ describe('the inventory search', () => {
       statusShown: 'active',
       isValid: true,
       clinicId: { _id: ids.north, name: 'North Clinic' },
-      patientId: { lastName: 'Zimmer', firstName: 'Zoe', connectedDevices: { status: 'active' } },
+      patientId: { lastName: 'Zimmer', firstName: 'Zoë', connectedDevices: { status: 'active' } },
     });
     expect(rows.get(made[1]!._id)).toMatchObject({
       statusShown: 'unlinked',
@@ -230,6 +230,24 @@ describe('the inventory search', () => {
     expect((await all('inputValue=bea%20abbott')).count).toBe(1);
     expect((await all('inputValue=%25')).count).toBe(0);
     expect((await all('inputValue=nothing-like-this')).devices).toEqual([]);
+  });
+
+  it('finds a patient without their accents, and a brand or type as the table shows it', async () => {
+    for (const text of ['zoe', 'ZOE%20zimmer', 'Zo%C3%AB']) {
+      expect((await all(`inputValue=${text}`)).devices.map((d) => d._id)).toEqual([made[0]!._id]);
+    }
+    const bodyTrace = await all('inputValue=bodytrace');
+    expect(bodyTrace.devices.map((d) => d._id).sort()).toEqual(
+      made
+        .filter((d) => d.brand === 'BODYTRACE')
+        .map((d) => d._id)
+        .sort(),
+    );
+    const eDevice = await all('inputValue=EDevice');
+    expect(eDevice.devices.map((d) => d.brand)).toEqual(['EDEVICE']);
+    const scales = await all('inputValue=scale');
+    expect(scales.count).toBe(made.filter((d) => d.type === 'Scale').length);
+    expect(scales.devices.every((d) => d.type === 'Scale')).toBe(true);
   });
 
   it('finds a MAC address however its colons or dashes are written, as the table shows it or as it is stored', async () => {

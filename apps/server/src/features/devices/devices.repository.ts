@@ -2,11 +2,14 @@ import {
   type DeviceBrand,
   type DeviceSearchQuery,
   type DeviceSortField,
+  deviceBrandLabels,
   deviceBrandSource,
+  deviceBrands,
+  deviceTypes,
   type PairingStatus,
   type UnrecognisedReason,
 } from '@vigil/core';
-import { and, asc, count, desc, eq, ilike, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import {
@@ -21,6 +24,7 @@ import {
 } from '../../db/schema/index.js';
 import { isUuid } from '../../db/uuid.js';
 import { type PatientScope, scopeCondition } from '../patients/patient-scope.js';
+import { foldSearchText } from '../patients/patient-search-text.js';
 
 /**
  * Which devices of the inventory a user may see (decision 0009): an operator user every clinic's and the
@@ -156,6 +160,12 @@ export function createDevicesRepository(db: DbOrTx) {
       // A MAC address is found however its colons or dashes are written: the table shows a Withings MAC
       // with colons, and stores it without (spec patients 9: "colons ignored"), as an eDevice address.
       const identifierText = query.inputValue ? containing(query.inputValue.replace(/[:-]/g, '')) : null;
+      const folded = query.inputValue ? foldSearchText(query.inputValue) : '';
+      // The Type and Brand columns are found by what they show ('BodyTrace', 'scale'), not by the value
+      // stored ('BODYTRACE').
+      const shows = (label: string) => folded !== '' && foldSearchText(label).includes(folded);
+      const brandsShown = deviceBrands.filter((b) => shows(deviceBrandLabels[b]));
+      const typesShown = deviceTypes.filter(shows);
       const where = and(
         notDeleted,
         scopeOfDevices(scope),
@@ -165,9 +175,10 @@ export function createDevicesRepository(db: DbOrTx) {
               ilike(devices.hubSerialNumber, text),
               ilike(devices.name, text),
               ilike(clinics.name, text),
-              ilike(patients.firstName, text),
-              ilike(patients.lastName, text),
-              sql`${patients.firstName} || ' ' || ${patients.lastName} ilike ${text}`,
+              // The patient's name as the lists find it: case, accents and spacing aside.
+              folded ? sql`${patients.searchText} like ${containing(folded)}` : undefined,
+              brandsShown.length ? inArray(devices.brand, brandsShown) : undefined,
+              typesShown.length ? inArray(devices.type, typesShown) : undefined,
             )
           : undefined,
       );
