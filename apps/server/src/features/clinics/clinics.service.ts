@@ -15,6 +15,7 @@ import type { AuditService } from '../audit/audit.service.js';
 import { createAuthRepository } from '../auth/auth.repository.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { AuthUser } from '../auth/auth-user.js';
+import { createDevicesRepository } from '../devices/devices.repository.js';
 import { toUserView } from '../users/user-view.js';
 import { clinicScope, maySeeUsersList, requireAdmin } from '../users/users.access.js';
 import { createUsersRepository } from '../users/users.repository.js';
@@ -108,6 +109,8 @@ export function createClinicsService(deps: ClinicsDeps) {
         if (clinic.active && !changes.active) {
           await createAuthRepository(tx).endSessionsOfClinic(clinic.id, 'clinic-deactivated', clock.now());
         }
+        if (!clinic.active && changes.active)
+          await createDevicesRepository(tx).clearInactiveClinic(clinic.id);
         const record = (action: string, message: string, before: unknown, after: unknown) =>
           audit.record(tx, {
             actorUserId: actor.id,

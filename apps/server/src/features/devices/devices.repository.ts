@@ -126,17 +126,19 @@ const toRecord = (r: InventoryRow): InventoryRecord => ({
 
 export function createDevicesRepository(db: DbOrTx) {
   /**
-   * A device now in the inventory is no longer 'Not in the inventory': its entry in the unrecognised list
-   * was the operator's to sort out, and is sorted out (its deliveries from now on are judged afresh).
+   * Entries of the unrecognised list that a change to the device has sorted out: an unknown device added to
+   * the inventory, an unpaired one paired, a disconnected one reconnected, a device deleted. They were the
+   * operator's to act on, and are acted on; the device's deliveries from now on are judged afresh, and a new
+   * entry opens only if they still cannot be placed.
    */
-  const clearUnknown = (device: DeviceRow) =>
+  const clearUnrecognised = (device: DeviceRow, reasons: readonly UnrecognisedReason[]) =>
     db
       .delete(unrecognisedDevices)
       .where(
         and(
           eq(unrecognisedDevices.source, deviceBrandSource[device.brand as DeviceBrand]),
           eq(unrecognisedDevices.identifier, device.serialNumber),
-          eq(unrecognisedDevices.reason, 'unknownDevice' satisfies UnrecognisedReason),
+          inArray(unrecognisedDevices.reason, [...reasons]),
         ),
       );
 
@@ -264,7 +266,7 @@ export function createDevicesRepository(db: DbOrTx) {
           where: sql`deleted_at is null`,
         })
         .returning();
-      if (row) await clearUnknown(row);
+      if (row) await clearUnrecognised(row, ['unknownDevice']);
       return row;
     },
 
@@ -272,7 +274,9 @@ export function createDevicesRepository(db: DbOrTx) {
     async updateDevice(id: string, changes: Partial<NewDevice>): Promise<DeviceRow> {
       const [row] = await db.update(devices).set(changes).where(eq(devices.id, id)).returning();
       if (!row) throw new Error(`device ${id} vanished inside its transaction`);
-      if (changes.brand !== undefined || changes.serialNumber !== undefined) await clearUnknown(row);
+      if (changes.brand !== undefined || changes.serialNumber !== undefined) {
+        await clearUnrecognised(row, ['unknownDevice']);
+      }
       return row;
     },
 
@@ -375,6 +379,20 @@ export function createDevicesRepository(db: DbOrTx) {
           ),
         )
         .orderBy(asc(devices.serialNumber), asc(devices.id));
+    },
+
+    clearUnrecognised,
+
+    /** A clinic active again takes its patients' readings: its 'Clinic inactive' entries are sorted out. */
+    async clearInactiveClinic(clinicId: string): Promise<void> {
+      await db
+        .delete(unrecognisedDevices)
+        .where(
+          and(
+            eq(unrecognisedDevices.clinicId, clinicId),
+            eq(unrecognisedDevices.reason, 'inactiveClinic' satisfies UnrecognisedReason),
+          ),
+        );
     },
 
     /** One page of the unrecognised deliveries, last seen first, and how many there are. */

@@ -220,6 +220,7 @@ export function createDevicesService(deps: DevicesDeps) {
           });
         }
         await repo.updateDevice(id, { deletedAt: now, updatedAt: now });
+        await repo.clearUnrecognised(device, ['unpaired', 'disconnected', 'deactivated', 'inactiveClinic']);
         await audit.record(tx, {
           actorUserId: actor.id,
           clinicId: device.clinicId,

@@ -177,6 +177,7 @@ export function createPairingService(deps: PairingDeps) {
       createdAt: now,
     });
     if (!pairing) throw conflict(errorMessages.devicePaired);
+    await repo.clearUnrecognised(found, ['unpaired', 'disconnected']);
 
     const changes: Partial<DeviceRow> = {};
     if (!found.clinicId) changes.clinicId = patient.clinicId;
@@ -327,6 +328,7 @@ export function createPairingService(deps: PairingDeps) {
             : found.device;
         if (found.pairing.status === 'active') return toConnectedDevice(found.pairing, current);
         const pairing = await repo.updatePairing(found.pairing.id, { status: 'active', unpairedAt: null });
+        await repo.clearUnrecognised(current, ['disconnected']);
         await audit.record(tx, {
           actorUserId: actor.id,
           clinicId: found.patient.clinicId,

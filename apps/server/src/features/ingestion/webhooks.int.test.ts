@@ -427,6 +427,47 @@ describe('deliveries that cannot reach a patient: 202, counted for staff', () =>
     expect(await listed()).toEqual([unrecognisedReasons.unpaired]);
   });
 
+  it('an entry leaves the list when staff sort it out: paired, reconnected, deleted', async () => {
+    const imei = '350000000000089';
+    const listed = async () =>
+      (await w.as('circleAdmin').get('/api/devices/unrecognised?limit=100'))
+        .json()
+        .data.devices.filter((d: { identifier: string }) => d.identifier === imei)
+        .map((d: { reason: string }) => d.reason);
+    let ts = bodyTraceScale.ts;
+    const next = async () =>
+      (await deliver(app(), 'bodytrace', { ...bodyTraceScale, imei, ts: (ts += minute) })).json();
+    const added = await w.as('circleAdmin').post('/api/devices', {
+      brand: 'BODYTRACE',
+      type: 'Scale',
+      serialNumber: imei,
+      clinicId: ids.north,
+    });
+    const deviceId = added.json().data.device._id;
+
+    expect((await next()).reason).toBe('unpaired');
+    expect(await listed()).toEqual([unrecognisedReasons.unpaired]);
+    const paired = await w
+      .as('northStaff')
+      .post(`/api/bodytrace/connect-device/${p.states}`, { imei, deviceName: 'Scale' });
+    expect(paired.statusCode, paired.body).toBe(201);
+    expect(await listed()).toEqual([]);
+    expect(await next()).toEqual({ stored: 1, duplicates: 0 });
+
+    await w.as('northStaff').put(`/api/bodytrace/disconnect-device/${p.states}`, { imei });
+    expect((await next()).reason).toBe('disconnected');
+    expect(await listed()).toEqual([unrecognisedReasons.disconnected]);
+    await w.as('northStaff').put(`/api/bodytrace/reconnect-device/${p.states}`, { imei });
+    expect(await listed()).toEqual([]);
+
+    await w.as('circleAdmin').post('/api/withings/Updatesimstatus', { deviceObjectId: deviceId });
+    expect((await next()).reason).toBe('deactivated');
+    expect(await listed()).toEqual([unrecognisedReasons.deactivated]);
+    expect((await w.as('circleAdmin').delete(`/api/devices/${deviceId}`)).statusCode).toBe(200);
+    expect(await listed()).toEqual([]);
+    expect((await next()).reason).toBe('unknownDevice');
+  });
+
   it('a deactivated device, an unpaired one and a disconnected pairing are each set aside', async () => {
     const before = await totalReadings();
     const cases = [
@@ -490,9 +531,19 @@ describe('deliveries that cannot reach a patient: 202, counted for staff', () =>
       expect(res.statusCode).toBe(202);
       expect(res.json().reason).toBe('inactiveClinic');
       expect(await readingsOf(db(), p.south)).toEqual([]);
+      const listed = await w.as('circleAdmin').get('/api/devices/unrecognised?limit=100');
+      expect(listed.json().data.devices).toContainEqual(
+        expect.objectContaining({ identifier: payload.imei, reason: unrecognisedReasons.inactiveClinic }),
+      );
     } finally {
-      await db().update(clinics).set({ active: true }).where(eq(clinics.id, ids.south));
+      const active = await w.as('circleAdmin').put(`/api/clinics/${ids.south}`, { active: true });
+      expect(active.statusCode, active.body).toBe(200);
     }
+    // Active again, the clinic's entries are sorted out.
+    const listed = await w.as('circleAdmin').get('/api/devices/unrecognised?limit=100');
+    expect(listed.json().data.devices).not.toContainEqual(
+      expect.objectContaining({ reason: unrecognisedReasons.inactiveClinic }),
+    );
     expect((await deliver(app(), 'pylo', payload)).json()).toEqual({ stored: 1, duplicates: 0 });
   });
 
