@@ -362,6 +362,12 @@ test.describe('unrecognised devices', () => {
       });
       expect(delivery.status()).toBe(202);
     }
+    // A Withings notification names a user, not a device.
+    const withingsUser = String(Date.now());
+    const notified = await request.post('/api/webhooks/withings', {
+      form: { userid: withingsUser, appli: '4', startdate: '1', enddate: '2' },
+    });
+    expect(notified.status()).toBe(200);
 
     await signIn(page, demo.admin);
     await page.goto('/device/dashboard');
@@ -380,6 +386,12 @@ test.describe('unrecognised devices', () => {
     await expect(page.getByRole('searchbox', { name: 'Search devices' })).toHaveValue(unpaired);
     await expect(rowOf(page, unpaired)).toHaveCount(1);
     await expect(page.getByText('Devices: 1 - 1 out of 1')).toBeVisible();
+
+    // A Withings user id is no MAC address: nothing to add or find, only to know of.
+    const user = list.locator('tbody tr').filter({ hasText: withingsUser });
+    await expect(user).toContainText('Withings user with no activated device');
+    await expect(user.getByRole('link')).toHaveCount(0);
+    await expect(user.getByRole('button')).toHaveCount(0);
 
     await row.getByRole('link', { name: `Add Device: ${imei}` }).click();
     await expect(page).toHaveURL(/\/device\/add\?brand=BODYTRACE&identifier=/);

@@ -7,6 +7,7 @@ import {
   pairDevice,
   readingsOf,
   startFakeVendors,
+  unrecognisedRow,
 } from '../features/ingestion/ingestion-fixtures.js';
 import { activateWithingsDevice } from '../features/ingestion/withings-devices.service.js';
 import { fakeWithingsUserId } from '../integrations/vendors/fake-vendors.js';
@@ -63,8 +64,20 @@ describe('Withings activation', () => {
   });
 
   it('ties the MAC address to a Withings user and stores its tokens encrypted', async () => {
+    // Notified before its device was activated, the user waits in the unrecognised list until then.
+    const notified = await w.t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/withings',
+      payload: `userid=${fakeWithingsUserId('00:24:e4:00:00:0a')}&appli=4&startdate=1&enddate=2`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(notified.json()).toEqual({ queued: false });
+    expect(await unrecognisedRow(w.db, 'WITHINGS', fakeWithingsUserId('00:24:e4:00:00:0a'))).toMatchObject({
+      reason: 'unknownWithingsUser',
+    });
     ({ userId } = await activateWithingsDevice(w.withingsDeps, { id: deviceId, serialNumber: mac }, w.db));
     expect(userId).toBe(fakeWithingsUserId('00:24:e4:00:00:0a'));
+    expect(await unrecognisedRow(w.db, 'WITHINGS', userId)).toBeUndefined();
     const row = await deviceRow(w.db, deviceId);
     expect(row.vendorUserId).toBe(userId);
     expect(row.vendorTokenExpiresAt).toEqual(new Date(w.t.clock.now().getTime() + 3 * hour));

@@ -102,6 +102,8 @@ export const unrecognisedReasons = {
   disconnected: 'Disconnected from its patient',
   deactivated: 'Device deactivated',
   inactiveClinic: 'Clinic inactive',
+  /** A Withings notification names a user, not a device: none of the inventory is activated for it. */
+  unknownWithingsUser: 'Withings user with no activated device',
 } as const;
 export type UnrecognisedReason = keyof typeof unrecognisedReasons;
 

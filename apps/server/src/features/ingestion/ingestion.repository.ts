@@ -1,4 +1,4 @@
-import type { DeviceBrand, DeviceType, UnrecognisedReason } from '@vigil/core';
+import { type DeviceBrand, type DeviceType, deviceBrandSource, type UnrecognisedReason } from '@vigil/core';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { clinics, devices, patientDevices, patients, unrecognisedDevices } from '../../db/schema/index.js';
@@ -298,7 +298,10 @@ export function createIngestionRepository(db: DbOrTx) {
         .orderBy(asc(devices.createdAt));
     },
 
-    /** Stores a Withings user and its tokens (already encrypted) on devices. */
+    /**
+     * Stores a Withings user and its tokens (already encrypted) on devices. The user is known from now on:
+     * its entry in the unrecognised list, if its notifications came first, is sorted out.
+     */
     async updateVendorTokens(
       deviceIds: readonly string[],
       tokens: { userId: string; accessToken: string; refreshToken: string; expiresAt: Date },
@@ -315,6 +318,15 @@ export function createIngestionRepository(db: DbOrTx) {
           updatedAt: now,
         })
         .where(inArray(devices.id, [...deviceIds]));
+      await db
+        .delete(unrecognisedDevices)
+        .where(
+          and(
+            eq(unrecognisedDevices.source, deviceBrandSource.Withings),
+            eq(unrecognisedDevices.identifier, tokens.userId),
+            eq(unrecognisedDevices.reason, 'unknownWithingsUser' satisfies UnrecognisedReason),
+          ),
+        );
     },
 
     /**

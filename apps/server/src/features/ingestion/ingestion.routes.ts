@@ -119,7 +119,7 @@ export function ingestionRoutes(app: FastifyInstance, deps: IngestionRouteDeps) 
       // Withings counts any status below 400 as delivered, and retries otherwise: an unknown user is
       // counted in the unrecognised log and still answered 200, so it is not sent again for hours.
       if (!(await deps.pulls.recogniseWithingsUser(n.userid, req.body))) {
-        req.log.info({ source: 'WITHINGS', setAside: ['unknownDevice'] }, 'webhook delivery');
+        req.log.info({ source: 'WITHINGS', setAside: ['unknownWithingsUser'] }, 'webhook delivery');
         return reply.status(200).send({ queued: false });
       }
       if (n.action && withingsRemovals.has(n.action)) return reply.status(200).send({ queued: false });

@@ -134,7 +134,7 @@ export function createVendorPullService(deps: {
         {
           source: 'WITHINGS',
           identifier: userId,
-          reason: 'unknownDevice',
+          reason: 'unknownWithingsUser',
           deviceId: null,
           clinicId: null,
           payload,

@@ -694,7 +694,7 @@ describe('Withings notifications', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(await unrecognisedRow(db(), 'WITHINGS', '424242')).toMatchObject({
-      reason: 'unknownDevice',
+      reason: 'unknownWithingsUser',
       count: 1,
       lastPayload: { userid: '424242', appli: '1', startdate: '1793600000', enddate: '1793600100' },
     });

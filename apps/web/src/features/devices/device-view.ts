@@ -80,6 +80,13 @@ export function reasonText(reason: string): string {
 export const canAddUnrecognised = (reason: string) =>
   reasonText(reason) === unrecognisedReasons.unknownDevice;
 
+/**
+ * A device the inventory holds can be found there; a Withings user id names no device, so neither adding it
+ * (it is no MAC address) nor finding it would help.
+ */
+export const canFindUnrecognised = (reason: string) =>
+  !canAddUnrecognised(reason) && reasonText(reason) !== unrecognisedReasons.unknownWithingsUser;
+
 /** The name the creation banner gives a device that has none of its own: its brand and type. */
 export const deviceDisplayName = (device: InventoryDevice) =>
   device.name ?? [deviceBrandLabels[device.brand], device.type].filter(Boolean).join(' ');

@@ -16,7 +16,7 @@ import { Link as RouterLink } from 'react-router';
 import { SectionCard } from '../../../components/section-card';
 import { links } from '../../../lib/paths';
 import { useUnrecognisedDevices } from '../api/get-unrecognised-devices';
-import { brandLabel, canAddUnrecognised, reasonText } from '../device-view';
+import { brandLabel, canAddUnrecognised, canFindUnrecognised, reasonText } from '../device-view';
 import { DevicePager } from './device-pager';
 
 interface UnrecognisedDevicesSectionProps {
@@ -89,7 +89,7 @@ export function UnrecognisedDevicesSection({ onFind }: UnrecognisedDevicesSectio
                         >
                           {deviceLabels.addDevice}
                         </Button>
-                      ) : (
+                      ) : canFindUnrecognised(device.reason) ? (
                         <Button
                           size="small"
                           startIcon={<Search />}
@@ -98,7 +98,7 @@ export function UnrecognisedDevicesSection({ onFind }: UnrecognisedDevicesSectio
                         >
                           {deviceLabels.findDevice}
                         </Button>
-                      )}
+                      ) : null}
                     </TableCell>
                   </TableRow>
                 ))}
