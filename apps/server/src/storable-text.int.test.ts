@@ -1,6 +1,6 @@
 import { messages } from '@vigil/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { patients } from './db/schema/index.js';
+import { patients, unrecognisedDevices } from './db/schema/index.js';
 import { demoIds } from './db/seed/demo.js';
 import { asUser, createTestApp, signIn, type TestApp } from './test/test-app.js';
 
@@ -46,6 +46,38 @@ describe('text the database cannot store, anywhere in a request', () => {
     const id = await asUser(t.app, token).get('/api/pacients/a%00b');
     expect(id.statusCode).toBe(400);
     expect(id.json()).toEqual(refusal('id'));
+  });
+});
+
+describe('a body nested too deeply to store', () => {
+  // Ten kilobytes, far under the size limit, but `JSON.stringify` on its way to the database recursed
+  // through its 5,000 levels until the call stack ran out: a 500, which a vendor retries for ever.
+  const deep = (inner: string) => `${'['.repeat(5000)}${inner}${']'.repeat(5000)}`;
+
+  it('is a 400 naming where it nests too deeply, from a vendor or a user, and stores nothing', async () => {
+    const webhook = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/bodytrace',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Basic ${Buffer.from('bodytrace-demo:bodytrace-demo-secret').toString('base64')}`,
+      },
+      payload: `{"imei":"013950000999992","ts":${t.clock.now().getTime()},"values":{},"x":${deep('1')}}`,
+    });
+    expect(webhook.statusCode).toBe(400);
+    expect(webhook.json()).toMatchObject({ message: messages.nestedTooDeeply, code: 'VALIDATION' });
+    expect(Object.keys(webhook.json().fields)[0]).toMatch(/^x\.0\.0/);
+    const unrecognised = await t.app.vigil.database.db.select().from(unrecognisedDevices);
+    expect(unrecognised.map((u) => u.identifier)).not.toContain('013950000999992');
+
+    const filters = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/updateFilters/${demoIds.staffSunrise}`,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      payload: `{"activeStatus":"active","nested":${deep('"x"')}}`,
+    });
+    expect(filters.statusCode).toBe(400);
+    expect(filters.json().message).toBe(messages.nestedTooDeeply);
   });
 });
 

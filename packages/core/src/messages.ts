@@ -64,6 +64,7 @@ export const messages = {
   savedAtTheSameTime: 'Someone saved the same thing at the same moment. Reload the page and try again.',
   unstorableText:
     'This text contains a character that cannot be saved (a null character or a broken symbol).',
+  nestedTooDeeply: 'This request nests its data too deeply to be read.',
   readingValueRequired: 'Enter at least one reading',
   dateMustBeFuture: 'Choose a date and time in the future',
   monthlyNoteTooLong: 'Note must be 240 characters or fewer',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findUnstorableText } from '../../plugins/storable-text.js';
+import { findUnstorable } from '../../plugins/storable-text.js';
 import { cleanFileName } from './messages.service.js';
 
 describe('cleanFileName', () => {
@@ -15,6 +15,6 @@ describe('cleanFileName', () => {
   it('cuts at 200 characters without splitting a symbol in half', () => {
     const cleaned = cleanFileName(`${'a'.repeat(199)}💥.png`);
     expect(cleaned).toBe(`${'a'.repeat(199)}💥`);
-    expect(findUnstorableText(cleaned)).toBeNull();
+    expect(findUnstorable(cleaned)).toBeNull();
   });
 });
