@@ -94,6 +94,7 @@ import { loggableError } from './lib/loggable-error.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { refuseMultipartElsewhere } from './plugins/multipart-routes.js';
 import { createSecurityHeaders, registerSecurityHeaders } from './plugins/security.js';
 import { rejectUnstorableText } from './plugins/storable-text.js';
 import { registerWeb } from './plugins/web.js';
@@ -169,6 +170,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   rejectUnstorableText(app);
+  refuseMultipartElsewhere(app);
   // Before any route, so every plugin's routes (registered later, inheriting the hook) are seen.
   const routes: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {

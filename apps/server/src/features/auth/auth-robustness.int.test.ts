@@ -70,6 +70,20 @@ describe('auth routes under malformed input', () => {
     expect(res.statusCode).toBe(415);
   });
 
+  it('answers a multipart body with 415 where the route reads JSON or a form, a vendor webhook included', async () => {
+    const form = '--b\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--b--\r\n';
+    for (const url of ['/api/auth', '/api/webhooks/bodytrace', '/api/webhooks/withings']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        payload: form,
+        headers: { 'content-type': 'multipart/form-data; boundary=b' },
+      });
+      expect(res.statusCode, url).toBe(415);
+      expect(res.json()).toEqual({ message: 'Unsupported content type', code: 'UNSUPPORTED_MEDIA_TYPE' });
+    }
+  });
+
   it('answers an oversized body with 413', async () => {
     const res = await t.app.inject({
       method: 'POST',
