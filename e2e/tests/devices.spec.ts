@@ -76,13 +76,13 @@ test.describe('device management (operator portal)', () => {
     await save.click();
     await expect(page.getByText('Required')).toHaveCount(3);
 
-    // The identifier's label and rule follow the brand.
+    // The identifier's label and rule follow the brand; its message shows before a type is chosen.
     await chooseOption(page, 'Device Brand', 'Withings');
-    await chooseOption(page, 'Device Type', 'Scale');
     const mac = page.getByRole('textbox', { name: 'MAC Address' });
     await mac.fill('00:24:E4');
     await mac.blur();
     await expect(page.getByText('MAC Address must be 12 characters long')).toBeVisible();
+    await chooseOption(page, 'Device Type', 'Scale');
     await chooseOption(page, 'Device Brand', 'Smart Meter');
     const imei = page.getByRole('textbox', { name: 'IMEI' });
     await imei.fill('35000000');

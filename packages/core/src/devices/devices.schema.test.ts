@@ -51,6 +51,14 @@ describe('device form', () => {
       }).serialNumber,
     ).toBe('350000000000001'));
 
+  it('says what is wrong with the identifier while the type is still to choose', () => {
+    const issues = DeviceForm.safeParse({ brand: 'Withings', identifier: '00:24:E4:11' }).error?.issues;
+    expect(issues?.map((i) => [i.path[0], i.message])).toEqual([
+      ['type', messages.required],
+      ['identifier', messages.macLength],
+    ]);
+  });
+
   it('requires brand, type and identifier', () => {
     const issues = DeviceForm.safeParse({}).error?.issues.map((i) => [i.path[0], i.message]);
     expect(issues).toEqual([
@@ -96,7 +104,13 @@ describe('device pairing', () => {
       { brand: 'EDEVICE', hubSerialNumber: 'H1', bluetoothMA: '', deviceName: 'Cuff', deviceModel: 'M1' },
       false,
     ],
+    [
+      { brand: 'EDEVICE', hubSerialNumber: 'H1', bluetoothMA: '--', deviceName: 'Cuff', deviceModel: 'M1' },
+      false,
+    ],
     [{ brand: 'Withings', macAddress: '00:24:E4:AB:CD:EF' }, true],
+    [{ brand: 'Withings', macAddress: 'zz:zz:zz:zz:zz:zz' }, false],
+    [{ brand: 'Withings', macAddress: 'hello world!' }, false],
     [{ brand: 'Smart Meter', deviceObjectId: 'd1' }, true],
     [{ brand: 'Pylo', deviceObjectId: '' }, false],
     [{ brand: 'Tenovi', hwiDeviceId: 'TV-1' }, true],

@@ -65,13 +65,27 @@ function checkHub(
  * address (colons ignored), an IMEI (Smart Meter, Pylo, BodyTrace), an eDevice Bluetooth address with its
  * hub serial number, or a Tenovi device id. It is submitted upper-cased as the serial number.
  */
+const deviceFormFields = { ...deviceFields, identifier: required.max(40) };
+/**
+ * The identifier's and the hub's rules run as soon as the brand, the identifier and the hub can be read: a
+ * check of the whole form would wait for every field, so 'MAC Address must be 12 characters long' stayed
+ * hidden until a type was chosen.
+ */
+const identityReadable = z.object({
+  brand: deviceFormFields.brand,
+  identifier: deviceFormFields.identifier,
+  hubSerialNumber: deviceFormFields.hubSerialNumber,
+});
 export const DeviceForm = z
-  .object({ ...deviceFields, identifier: required.max(40) })
-  .superRefine((device, ctx) => {
-    const problem = identifierProblem(device.brand, normaliseSerialNumber(device.brand, device.identifier));
-    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['identifier'] });
-    checkHub(device, ctx);
-  })
+  .object(deviceFormFields)
+  .superRefine(
+    (device, ctx) => {
+      const problem = identifierProblem(device.brand, normaliseSerialNumber(device.brand, device.identifier));
+      if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['identifier'] });
+      checkHub(device, ctx);
+    },
+    { when: (payload) => identityReadable.safeParse(payload.value).success },
+  )
   .transform(({ identifier, ...device }) => ({
     ...device,
     hubSerialNumber: device.brand === 'EDEVICE' ? (device.hubSerialNumber?.toUpperCase() ?? null) : null,
@@ -116,13 +130,21 @@ export const PairDeviceForm = z.discriminatedUnion('brand', [
   z.object({
     brand: z.literal('EDEVICE'),
     hubSerialNumber: required.max(40),
-    bluetoothMA: required.max(40),
+    // Separators alone ('--') are no address.
+    bluetoothMA: required
+      .max(40)
+      .refine((v) => normaliseSerialNumber('EDEVICE', v) !== '', messages.required),
     deviceName: required.max(100),
     deviceModel: required.max(100),
   }),
   z.object({
     brand: z.literal('Withings'),
-    macAddress: required.refine((v) => withoutColons(v).length === macLength, messages.macLengthPairing),
+    // Twelve hexadecimal digits, colons aside, as the inventory's form asks: any other twelve characters
+    // made a device no reading could ever reach, which once paired cannot be corrected.
+    macAddress: required.refine(
+      (v) => macPattern.test(normaliseSerialNumber('Withings', v)),
+      messages.macLengthPairing,
+    ),
     deviceName: optionalName,
     deviceId: z.string().optional(),
     type: optionalType,

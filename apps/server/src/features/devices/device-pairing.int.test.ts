@@ -214,8 +214,21 @@ describe('eDevice, Withings and Tenovi', () => {
   });
 
   it('connects Withings by MAC address (colons ignored) and by add-device', async () => {
-    const bad = await staff().post(`/api/withings/connect-device/${north}`, { macAddress: '00:24:e4' });
-    expect(bad.json().fields).toEqual({ macAddress: messages.macLengthPairing });
+    const before = (await db().select().from(devices)).length;
+    for (const macAddress of ['00:24:e4', 'zz:zz:zz:zz:zz:zz', 'hello world!']) {
+      const bad = await staff().post(`/api/withings/connect-device/${north}`, { macAddress });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().fields).toEqual({ macAddress: messages.macLengthPairing });
+    }
+    const separators = await staff().post(`/api/e-device/connect-device/${north}`, {
+      hubSerialNumber: 'H1',
+      bluetoothMA: '--',
+      deviceName: 'Cuff',
+      deviceModel: 'M1',
+    });
+    expect(separators.json().fields).toEqual({ bluetoothMA: messages.required });
+    // None of them put a device in the inventory.
+    expect((await db().select().from(devices)).length).toBe(before);
     const mac = nextMac();
     const res = await staff().post(`/api/withings/connect-device/${north}`, {
       macAddress: mac,
