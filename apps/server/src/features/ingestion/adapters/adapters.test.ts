@@ -63,6 +63,15 @@ describe('BodyTrace', () => {
     });
   });
 
+  it('reads a pulse of 0 as no pulse, keeping the blood pressure (16000 / 10666 Pa are 120 / 80)', () => {
+    const [delivery] = adaptBodyTrace({
+      imei: '013950005553178',
+      ts: 1793624400000,
+      values: { systolic: 16000, diastolic: 10666, pulse: 0 },
+    });
+    expect(delivery!.readings[0]).toMatchObject({ systolic: 120, diastolic: 80, heartRate: null });
+  });
+
   it('gives both generations of one device the same IMEI and so the same reading id', () => {
     const reading = { ts: 1793624400000, values: { pulse: 70 } };
     const newer = adaptBodyTrace({ ...reading, imei: '013950005553178' })[0]!;

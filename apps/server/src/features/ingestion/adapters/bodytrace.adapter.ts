@@ -57,7 +57,7 @@ export function bodyTraceImei(payload: { imei?: string; deviceId?: string }): st
 
 /**
  * BodyTrace: one measurement per request (vendors.md). Weight in grams becomes pounds, pressures in pascals
- * become mmHg; `values: {}` is a heartbeat. No event id is sent, so the reading's id is `imei:ts`.
+ * become mmHg, a pulse of 0 is none; `values: {}` is a heartbeat. No event id is sent, so the reading's id is `imei:ts`.
  * Battery comes as millivolts, which says nothing reliable as a percentage: it is left out.
  */
 export function adaptBodyTrace(payload: unknown): DeviceDelivery[] {
@@ -67,7 +67,9 @@ export function adaptBodyTrace(payload: unknown): DeviceDelivery[] {
   const measured = {
     systolic: v.systolic == null ? null : whole(v.systolic / pascalsPerMmHg),
     diastolic: v.diastolic == null ? null : whole(v.diastolic / pascalsPerMmHg),
-    heartRate: whole(v.pulse ?? null),
+    // A cuff that measured the pressure but found no pulse sends 0: no heart rate, and the pressure still
+    // counts (as a number out of range it had cost the whole reading a 422).
+    heartRate: v.pulse === 0 ? null : whole(v.pulse ?? null),
     weight: v.weight == null ? null : hundredths(v.weight / gramsPerPound),
   };
   const signal = p.signalStrength ?? p.rssi ?? null;
