@@ -24,16 +24,31 @@ export interface IngestionRouteDeps {
   withingsQueue: () => WithingsNotificationQueue | undefined;
 }
 
+/**
+ * A whole number as a form sends it, digits only: coerced, an empty `startdate` had become 0 and asked
+ * Withings for every measure since 1970.
+ */
+const formInteger = (message: string) =>
+  z.union([
+    z.number().int().nonnegative(),
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,12}$/, message)
+      .transform(Number),
+  ]);
+
 const WithingsNotificationForm = z
   .object({
     userid: z.union([z.string(), z.number()]).transform((v) => String(v).trim()),
-    appli: z.coerce.number().int().optional(),
-    startdate: z.coerce.number().int().nonnegative(),
-    enddate: z.coerce.number().int().nonnegative(),
+    appli: formInteger('Expected a whole number').optional(),
+    startdate: formInteger('Expected Unix seconds'),
+    enddate: formInteger('Expected Unix seconds'),
     action: z.string().optional(),
   })
   .loose()
-  .refine((n) => n.userid.length > 0 && n.userid.length <= 64, { message: 'Required', path: ['userid'] });
+  .refine((n) => n.userid.length > 0 && n.userid.length <= 64, { message: 'Required', path: ['userid'] })
+  .refine((n) => n.startdate <= n.enddate, { message: 'Must not be after enddate', path: ['startdate'] });
 
 /** Withings notifications that say a measure or a link went away: nothing to pull. */
 const withingsRemovals = new Set(['delete', 'unlink']);

@@ -700,6 +700,24 @@ describe('Withings notifications', () => {
     });
   });
 
+  it.each([
+    ['userid=424242&appli=1&startdate=&enddate=1793600100', 'startdate'],
+    ['userid=424242&appli=1&startdate=abc&enddate=1793600100', 'startdate'],
+    ['userid=424242&appli=x&startdate=1793600000&enddate=1793600100', 'appli'],
+    ['userid=424242&appli=1&startdate=1793600100&enddate=1793600000', 'startdate'],
+  ])('refuses %s with 400 naming %s, and queues nothing', async (form, field) => {
+    const before = await unrecognisedRow(db(), 'WITHINGS', '424242');
+    const res = await app().inject({
+      method: 'POST',
+      url: '/api/webhooks/withings',
+      payload: form,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().fields)).toEqual([field]);
+    expect(await unrecognisedRow(db(), 'WITHINGS', '424242')).toEqual(before);
+  });
+
   it('refuses a notification without a user id with 400', async () => {
     const res = await app().inject({
       method: 'POST',
