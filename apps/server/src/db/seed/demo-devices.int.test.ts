@@ -86,6 +86,8 @@ describe('the demo devices', () => {
         diastolic: again.diastolic ?? null,
         heartRate: again.heartRate ?? null,
         weight: again.weight ?? null,
+        // As the webhook stores it: no vendor sends a zone.
+        timeZone: null,
       }).toEqual({
         vendorReadingId: reading.vendorReadingId,
         takenAt: reading.takenAt,
@@ -93,6 +95,7 @@ describe('the demo devices', () => {
         diastolic: reading.diastolic,
         heartRate: reading.heartRate,
         weight: reading.weightLbs,
+        timeZone: reading.timeZone,
       });
     }
     const manual = await db()
@@ -196,6 +199,7 @@ describe("the simulator's wire formats", () => {
       expect(stored[0]).toMatchObject(
         d.type === 'Scale' ? { weightLbs: 181.4 } : { systolic: 131, diastolic: 84, heartRate: 70 },
       );
+      expect(stored[0]!.timeZone, brand).toBeNull();
     }
   });
 });

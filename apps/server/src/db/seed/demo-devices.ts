@@ -123,7 +123,7 @@ function deliver({ wire: device, groupIdBase }: DemoDevice, m: Measurement): Dev
 export function deviceReadingRow(
   device: DemoDevice,
   m: Measurement,
-  owner: { clinicId: string; patientId: string; timeZone: string },
+  owner: { clinicId: string; patientId: string },
 ): typeof readings.$inferInsert {
   const reading = deliver(device, m)[0]?.readings[0];
   if (!reading) throw new Error(`The ${device.wire.brand} adapter found no reading in a demo measurement`);
@@ -131,7 +131,8 @@ export function deviceReadingRow(
     clinicId: owner.clinicId,
     patientId: owner.patientId,
     takenAt: reading.takenAt,
-    timeZone: owner.timeZone,
+    // No vendor reports a zone with a reading: none is stored, as the webhook stores none.
+    timeZone: null,
     systolic: reading.systolic ?? null,
     diastolic: reading.diastolic ?? null,
     heartRate: reading.heartRate ?? null,
