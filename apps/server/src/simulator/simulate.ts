@@ -32,8 +32,9 @@ const usage = `Usage: npm run simulate -- [options]
   --high                readings cross the high blood pressure threshold (systolic 205), to raise an alert
   --heartbeat           also send a heartbeat (a payload without values) for each device
   --replay              send every delivery twice (the second stores nothing)
-  --out-of-range        also send one reading outside the physiological range (refused with 422)
-  --seed <n>            random seed (default: the clock)
+  --out-of-range        also send one reading outside the physiological range (refused with 422; a
+                        Withings-only patient's is answered 200 and skipped by the pull that follows)
+  --seed <n>            random seed, a whole number (default: the clock)
   --email, --password   the account used to find patients and devices (default admin@circle.demo)
 `;
 
@@ -243,11 +244,13 @@ async function main() {
   const rate = Number(args.rate);
   if (!(Number.isInteger(days) && days >= 1 && days <= 365))
     fail('--days must be a whole number from 1 to 365.');
-  if (!(rate > 0 && rate <= 600)) fail('--rate must be between 1 and 600 readings a minute.');
+  if (!(rate >= 1 && rate <= 600)) fail('--rate must be between 1 and 600 readings a minute.');
+  const seed = args.seed === undefined ? Date.now() : Number(args.seed);
+  if (!Number.isSafeInteger(seed)) fail('--seed must be a whole number.');
   const o: Options = { url, token: await signIn(url), replay: args.replay };
   const targets = await findTargets(o);
   if (targets.length === 0) fail('No patient with an active device was found.');
-  const random = createRandom(args.seed ? Number(args.seed) : Date.now());
+  const random = createRandom(seed);
   let sequence = 0;
 
   for (const target of targets) {
