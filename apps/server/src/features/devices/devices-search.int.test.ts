@@ -108,7 +108,8 @@ const all = (query = '') => search(`limit=100&${query}`);
 
 /** What each sortable column orders by, read off a returned row: null sorts last in both directions. */
 const sortValue: Record<DeviceSortField, (d: InventoryDevice) => string | number | null> = {
-  serialNumber: (d) => d.serialNumber,
+  // The Device ID column as shown: a Withings device's serial is its MAC, in the next column.
+  serialNumber: (d) => (d.brand === 'Withings' ? null : d.serialNumber),
   macAddress: (d) => (d.brand === 'Withings' ? d.serialNumber : null),
   type: (d) => d.type,
   clinic: (d) => d.clinicId?.name.toLowerCase() ?? null,
@@ -194,6 +195,13 @@ describe('the inventory search', () => {
     // MAC Address: only Withings devices have one.
     const macs = (await first('macAddress', 'asc')).slice(0, 4).map((d) => d.brand);
     expect(macs).toEqual(['Withings', 'Withings', 'Withings', 'Withings']);
+    // Device ID: the table shows none for a Withings device (its MAC has a column of its own), so those
+    // come last either way.
+    for (const order of ['asc', 'desc'] as const) {
+      const brands = (await first('serialNumber', order)).map((d) => d.brand);
+      expect(brands.slice(-4)).toEqual(['Withings', 'Withings', 'Withings', 'Withings']);
+      expect(brands.slice(0, -4)).not.toContain('Withings');
+    }
   });
 
   it('shows a row as the spec says: pairing status, unlinked, deactivated, valid', async () => {

@@ -77,7 +77,9 @@ const shownStatus = sql`case
 
 /** Each sortable column as the expressions it orders by; values a row lacks sort last either way. */
 const sortKeys: Record<DeviceSortField, SQL[]> = {
-  serialNumber: [sql`${devices.serialNumber}`],
+  // The Device ID column shows no serial for a Withings device (its serial is its MAC address, the next
+  // column's), so those sort as empty, last either way.
+  serialNumber: [sql`case when ${devices.brand} <> 'Withings' then ${devices.serialNumber} end`],
   // Only Withings devices have a MAC address (their serial number); the others have none.
   macAddress: [sql`case when ${devices.brand} = 'Withings' then ${devices.serialNumber} end`],
   type: [sql`${devices.type}`],
