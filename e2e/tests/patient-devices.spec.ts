@@ -164,6 +164,10 @@ test.describe('patient devices', () => {
     await mac.fill('00:24:E4:AB');
     await mac.blur();
     await expect(mac).toHaveAccessibleDescription('MAC Address - Must be 12 characters long');
+    // Twelve characters that are no hexadecimal digits are no MAC address either.
+    await mac.fill('zz:zz:zz:zz:zz:zz');
+    await mac.blur();
+    await expect(mac).toHaveAccessibleDescription('MAC Address - Must be 12 characters long');
     // Enter pairs (or checks) the device; it never submits the patient form around it.
     await mac.press('Enter');
     await expect(toast(page, 'Patient Updated')).toHaveCount(0);

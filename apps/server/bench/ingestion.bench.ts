@@ -6,7 +6,9 @@
 //
 // Two runs of the app: one paired BodyTrace device (every request locks the same patient row, the worst
 // case) and 50 devices of 50 patients (a gateway's realistic mix). Readings of one device are 6 hours
-// apart, so each evaluation sees a patient's usual week (under 32 readings), not thousands.
+// apart, so each evaluation sees a patient's usual week (under 32 readings), not thousands. A reading more
+// than a year old is refused (422), so a device's readings go back 350 days at most, then start again a
+// minute later: the one-device run, some thousands of readings, lays a week's 28 again on each lap.
 //
 // PostgreSQL: BENCH_DATABASE_URL, else DATABASE_URL, else postgres://root@127.0.0.1:5432/test; a database is
 // created for the run and dropped after. Without a reachable server the benchmark is skipped.
@@ -32,11 +34,12 @@ const warmupSeconds = 2;
 const targets = { ratio: 0.5, p99Ms: 25 };
 /**
  * Each request is a distinct BodyTrace reading: devices in turn, each device's readings 6 hours apart going
- * back from `start`.
+ * back from `start` for 350 days (1,400 readings), then again from a minute before `start`, and so on.
  */
 const readingBody = `
 const imei = input.imeis[i % input.imeis.length];
-const ts = input.start - Math.floor(i / input.imeis.length) * 6 * 3600 * 1000;
+const k = Math.floor(i / input.imeis.length);
+const ts = input.start - (k % 1400) * 6 * 3600 * 1000 - Math.floor(k / 1400) * 60 * 1000;
 return { body: JSON.stringify({ imei, ts, batteryVoltage: 5500, signalStrength: 80, values: { unit: 1, weight: 80000 + (i % 7) * 10, tare: 0 } }) };
 `;
 
