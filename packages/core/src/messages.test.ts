@@ -41,6 +41,7 @@ const notValidation: MessageKey[] = [
   'serverError',
   'savedAtTheSameTime',
   'unstorableText',
+  'nestedTooDeeply',
   'unauthorized',
   'sessionTimedOut',
 ];

@@ -11,7 +11,10 @@ const unsupported = 'Unsupported content type';
  * of it is read.
  */
 export function refuseMultipartElsewhere(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
+  // After authentication, for a route that exists: an unknown path is 404 and a stranger 401, as for a
+  // text body.
+  app.addHook('preValidation', async (request) => {
+    if (!request.routeOptions.url) return;
     if (!/^multipart\//i.test(request.headers['content-type'] ?? '')) return;
     if (request.routeOptions.schema?.consumes?.includes('multipart/form-data')) return;
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', unsupported);

@@ -77,11 +77,22 @@ describe('auth routes under malformed input', () => {
         method: 'POST',
         url,
         payload: form,
-        headers: { 'content-type': 'multipart/form-data; boundary=b' },
+        headers: {
+          'content-type': 'multipart/form-data; boundary=b',
+          authorization: `Basic ${Buffer.from('bodytrace-demo:bodytrace-demo-secret').toString('base64')}`,
+        },
       });
       expect(res.statusCode, url).toBe(415);
       expect(res.json()).toEqual({ message: 'Unsupported content type', code: 'UNSUPPORTED_MEDIA_TYPE' });
     }
+    // An unknown path is still 404.
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/nope',
+      payload: form,
+      headers: { 'content-type': 'multipart/form-data; boundary=b' },
+    });
+    expect(unknown.statusCode).toBe(404);
   });
 
   it('answers an oversized body with 413', async () => {

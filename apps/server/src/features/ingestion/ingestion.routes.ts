@@ -41,7 +41,10 @@ const formInteger = (message: string) =>
 const WithingsNotificationForm = z
   .object({
     userid: z.union([z.string(), z.number()]).transform((v) => String(v).trim()),
-    appli: formInteger('Expected a whole number').optional(),
+    // Optional: left empty, it is not given.
+    appli: z
+      .union([z.literal('').transform(() => undefined), formInteger('Expected a whole number')])
+      .optional(),
     startdate: formInteger('Expected Unix seconds'),
     enddate: formInteger('Expected Unix seconds'),
     action: z.string().optional(),

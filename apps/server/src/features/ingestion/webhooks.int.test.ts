@@ -435,8 +435,10 @@ describe('deliveries that cannot reach a patient: 202, counted for staff', () =>
         .data.devices.filter((d: { identifier: string }) => d.identifier === imei)
         .map((d: { reason: string }) => d.reason);
     let ts = bodyTraceScale.ts;
-    const next = async () =>
-      (await deliver(app(), 'bodytrace', { ...bodyTraceScale, imei, ts: (ts += minute) })).json();
+    const next = async () => {
+      ts += minute;
+      return (await deliver(app(), 'bodytrace', { ...bodyTraceScale, imei, ts })).json();
+    };
     const added = await w.as('circleAdmin').post('/api/devices', {
       brand: 'BODYTRACE',
       type: 'Scale',
