@@ -1,4 +1,4 @@
-import { type FormAdminView, formTexts } from '@vigil/core';
+import { type FormAdminView, formTexts, messages } from '@vigil/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formSubmissions } from '../../db/schema/index.js';
@@ -121,6 +121,21 @@ describe('the external forms webhook', () => {
     const invalid = await postWebhook(w, form._id, { patientId: patient }, form.secret!);
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().fields).toHaveProperty('submissionId');
+  });
+
+  it('refuses what cannot be stored, as every route does: 400, never 500', async () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 200; i++) deep = [deep];
+    const nested = body('deep-1', {
+      answers: [{ name: 'q', text: 'Q', type: 'text', answer: deep }],
+    });
+    const tooDeep = await postWebhook(w, form._id, nested, form.secret!);
+    expect(tooDeep.statusCode).toBe(400);
+    expect(tooDeep.json().message).toBe(messages.nestedTooDeeply);
+    const nul = body('nul-1', { answers: [{ name: 'q', text: 'Q', type: 'text', answer: 'a\u0000b' }] });
+    const broken = await postWebhook(w, form._id, nul, form.secret!);
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().fields).toEqual({ 'answers.0.answer': messages.unstorableText });
   });
 
   it("stores a signed submission for any clinic's patient", async () => {

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { AppError, ExternalFormSubmission, errorMessages, type FormAnswer, formTexts } from '@vigil/core';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
+import { findUnstorable } from '../../plugins/storable-text.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { storeSubmission } from './form-submissions.js';
 import { createFormsRepository } from './forms.repository.js';
@@ -55,6 +56,11 @@ export function createFormWebhookService(deps: { db: Db; clock: Clock; audit: Au
         json = JSON.parse(rawBody.toString('utf8'));
       } catch {
         throw new AppError('BAD_REQUEST', 'Request body is not valid JSON');
+      }
+      // Read here, not by the app's parser, so the app-wide check of what can be stored runs here too.
+      const unstorable = findUnstorable(json);
+      if (unstorable) {
+        throw new AppError('VALIDATION', unstorable.message, { [unstorable.field]: unstorable.message });
       }
       const parsed = ExternalFormSubmission.safeParse(json);
       if (!parsed.success) {
