@@ -56,6 +56,14 @@ beforeAll(async () => {
 });
 afterAll(() => w.close());
 
+/** A Withings notification, form-encoded as Withings sends it. */
+const notifyWithings = (form: string) =>
+  app().inject({
+    method: 'POST',
+    url: '/api/webhooks/withings',
+    payload: form,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
 const totalReadings = async () => (await db().select({ n: count() }).from(readings))[0]!.n;
 
 describe('each vendor, in its own format, stored in the product units', () => {
@@ -688,12 +696,7 @@ describe('Withings notifications', () => {
 
   it('counts an unknown Withings user and still answers 200, so Withings does not retry for hours', async () => {
     const form = 'userid=424242&appli=1&startdate=1793600000&enddate=1793600100';
-    const res = await app().inject({
-      method: 'POST',
-      url: '/api/webhooks/withings',
-      payload: form,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
+    const res = await notifyWithings(form);
     expect(res.statusCode).toBe(200);
     expect(await unrecognisedRow(db(), 'WITHINGS', '424242')).toMatchObject({
       reason: 'unknownWithingsUser',
@@ -709,24 +712,14 @@ describe('Withings notifications', () => {
     ['userid=424242&appli=1&startdate=1793600100&enddate=1793600000', 'startdate'],
   ])('refuses %s with 400 naming %s, and queues nothing', async (form, field) => {
     const before = await unrecognisedRow(db(), 'WITHINGS', '424242');
-    const res = await app().inject({
-      method: 'POST',
-      url: '/api/webhooks/withings',
-      payload: form,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
+    const res = await notifyWithings(form);
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().fields)).toEqual([field]);
     expect(await unrecognisedRow(db(), 'WITHINGS', '424242')).toEqual(before);
   });
 
   it('refuses a notification without a user id with 400', async () => {
-    const res = await app().inject({
-      method: 'POST',
-      url: '/api/webhooks/withings',
-      payload: 'appli=1&startdate=1&enddate=2',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
+    const res = await notifyWithings('appli=1&startdate=1&enddate=2');
     expect(res.statusCode).toBe(400);
   });
 });
