@@ -129,18 +129,25 @@ const toRecord = (r: InventoryRow): InventoryRecord => ({
 export function createDevicesRepository(db: DbOrTx) {
   /**
    * Entries of the unrecognised list that a change to the device has sorted out: an unknown device added to
-   * the inventory, an unpaired one paired, a disconnected one reconnected, a device deleted. They were the
-   * operator's to act on, and are acted on; the device's deliveries from now on are judged afresh, and a new
-   * entry opens only if they still cannot be placed.
+   * the inventory, an unpaired one paired, a disconnected one reconnected, unlinked or removed, a device
+   * deleted. They were the operator's to act on, and are acted on; the device's deliveries from now on are
+   * judged afresh, and a new entry opens only if they still cannot be placed. An entry is the device's by
+   * its identifier, or by the device it named when it was last seen, so that entries made under an
+   * identifier since corrected in the inventory go with the device too.
    */
   const clearUnrecognised = (device: DeviceRow, reasons: readonly UnrecognisedReason[]) =>
     db
       .delete(unrecognisedDevices)
       .where(
         and(
-          eq(unrecognisedDevices.source, deviceBrandSource[device.brand as DeviceBrand]),
-          eq(unrecognisedDevices.identifier, device.serialNumber),
           inArray(unrecognisedDevices.reason, [...reasons]),
+          or(
+            eq(unrecognisedDevices.deviceId, device.id),
+            and(
+              eq(unrecognisedDevices.source, deviceBrandSource[device.brand as DeviceBrand]),
+              eq(unrecognisedDevices.identifier, device.serialNumber),
+            ),
+          ),
         ),
       );
 

@@ -283,6 +283,7 @@ export function createDevicesService(deps: DevicesDeps) {
           unpairedAt: current.unpairedAt ?? now,
           deletedAt: now,
         });
+        await repo.clearUnrecognised(device, ['disconnected', 'inactiveClinic']);
         await audit.record(tx, {
           actorUserId: actor.id,
           clinicId: current.clinicId,

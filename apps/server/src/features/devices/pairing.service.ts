@@ -362,6 +362,7 @@ export function createPairingService(deps: PairingDeps) {
           unpairedAt: found.pairing.unpairedAt ?? now,
           deletedAt: now,
         });
+        await repo.clearUnrecognised(found.device, ['disconnected', 'inactiveClinic']);
         await audit.record(tx, {
           actorUserId: actor.id,
           clinicId: found.patient.clinicId,

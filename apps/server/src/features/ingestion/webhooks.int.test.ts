@@ -478,6 +478,77 @@ describe('deliveries that cannot reach a patient: 202, counted for staff', () =>
     expect((await next()).reason).toBe('unknownDevice');
   });
 
+  it('a disconnected entry leaves the list when the device is removed from the patient or unlinked', async () => {
+    const imei = '350000000000105';
+    const listed = async (identifier: string) =>
+      (await w.as('circleAdmin').get('/api/devices/unrecognised?limit=100'))
+        .json()
+        .data.devices.filter((d: { identifier: string }) => d.identifier === identifier)
+        .map((d: { reason: string }) => d.reason);
+    // Each reading is taken after the last change to the device, as the device's pairing then decides.
+    const next = async () => {
+      w.t.clock.advance(minute);
+      const ts = w.t.clock.now().getTime();
+      return (await deliver(app(), 'bodytrace', { ...bodyTraceScale, imei, ts })).json();
+    };
+    const added = await w.as('circleAdmin').post('/api/devices', {
+      brand: 'BODYTRACE',
+      type: 'Scale',
+      serialNumber: imei,
+      clinicId: ids.north,
+    });
+    const deviceId = added.json().data.device._id;
+    const pairAndDisconnect = async () => {
+      const paired = await w
+        .as('northStaff')
+        .post(`/api/bodytrace/connect-device/${p.states}`, { imei, deviceName: 'Scale' });
+      expect(paired.statusCode, paired.body).toBe(201);
+      const disconnected = await w
+        .as('northStaff')
+        .put(`/api/bodytrace/disconnect-device/${p.states}`, { imei });
+      expect(disconnected.statusCode, disconnected.body).toBe(200);
+      expect((await next()).reason).toBe('disconnected');
+      expect(await listed(imei)).toEqual([unrecognisedReasons.disconnected]);
+    };
+
+    await pairAndDisconnect();
+    const removed = await w.as('northStaff').delete(`/api/bodytrace/remove-device/${p.states}/${imei}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await listed(imei)).toEqual([]);
+
+    await pairAndDisconnect();
+    const unlinked = await w
+      .as('circleAdmin')
+      .put('/api/bodytrace/unlink-device', { deviceObjectId: deviceId });
+    expect(unlinked.statusCode, unlinked.body).toBe(200);
+    expect(await listed(imei)).toEqual([]);
+
+    expect((await next()).reason).toBe('unpaired');
+    expect(await listed(imei)).toEqual([unrecognisedReasons.unpaired]);
+  });
+
+  it("a device's entries made under an identifier since corrected leave the list when the device is deleted", async () => {
+    const [typed, corrected] = ['350000000000113', '350000000000121'];
+    const listed = async (identifier: string) =>
+      (await w.as('circleAdmin').get('/api/devices/unrecognised?limit=100'))
+        .json()
+        .data.devices.filter((d: { identifier: string }) => d.identifier === identifier)
+        .map((d: { reason: string }) => d.reason);
+    const device = { brand: 'BODYTRACE', type: 'Scale', clinicId: ids.north };
+    const added = await w.as('circleAdmin').post('/api/devices', { ...device, serialNumber: typed });
+    const deviceId = added.json().data.device._id;
+    const delivered = await deliver(app(), 'bodytrace', { ...bodyTraceScale, imei: typed });
+    expect(delivered.json().reason).toBe('unpaired');
+
+    const edited = await w
+      .as('circleAdmin')
+      .put(`/api/devices/${deviceId}`, { ...device, serialNumber: corrected });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await listed(typed)).toEqual([unrecognisedReasons.unpaired]);
+    expect((await w.as('circleAdmin').delete(`/api/devices/${deviceId}`)).statusCode).toBe(200);
+    expect(await listed(typed)).toEqual([]);
+  });
+
   it('a deactivated device, an unpaired one and a disconnected pairing are each set aside', async () => {
     const before = await totalReadings();
     const cases = [
