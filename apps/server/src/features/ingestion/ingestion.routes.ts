@@ -26,24 +26,30 @@ export interface IngestionRouteDeps {
 
 /**
  * A whole number as a form sends it, digits only: coerced, an empty `startdate` had become 0 and asked
- * Withings for every measure since 1970.
+ * Withings for every measure since 1970. Whatever is wrong with it, the field's message says so (a union
+ * alone answers 'Invalid input').
  */
 const formInteger = (message: string) =>
-  z.union([
-    z.number().int().nonnegative(),
-    z
-      .string()
-      .trim()
-      .regex(/^\d{1,12}$/, message)
-      .transform(Number),
-  ]);
+  z.union(
+    [
+      z.number().int(message).nonnegative(message),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,12}$/, message)
+        .transform(Number),
+    ],
+    { error: message },
+  );
 
 const WithingsNotificationForm = z
   .object({
     userid: z.union([z.string(), z.number()]).transform((v) => String(v).trim()),
     // Optional: left empty, it is not given.
     appli: z
-      .union([z.literal('').transform(() => undefined), formInteger('Expected a whole number')])
+      .union([z.literal('').transform(() => undefined), formInteger('Expected a whole number')], {
+        error: 'Expected a whole number',
+      })
       .optional(),
     startdate: formInteger('Expected Unix seconds'),
     enddate: formInteger('Expected Unix seconds'),

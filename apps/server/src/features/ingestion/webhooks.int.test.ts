@@ -777,15 +777,20 @@ describe('Withings notifications', () => {
   });
 
   it.each([
-    ['userid=424242&appli=1&startdate=&enddate=1793600100', 'startdate'],
-    ['userid=424242&appli=1&startdate=abc&enddate=1793600100', 'startdate'],
-    ['userid=424242&appli=x&startdate=1793600000&enddate=1793600100', 'appli'],
-    ['userid=424242&appli=1&startdate=1793600100&enddate=1793600000', 'startdate'],
-  ])('refuses %s with 400 naming %s, and queues nothing', async (form, field) => {
+    ['userid=424242&appli=1&startdate=&enddate=1793600100', 'startdate', 'Expected Unix seconds'],
+    ['userid=424242&appli=1&startdate=abc&enddate=1793600100', 'startdate', 'Expected Unix seconds'],
+    ['userid=424242&appli=1&startdate=1793600000&enddate=-5', 'enddate', 'Expected Unix seconds'],
+    ['userid=424242&appli=x&startdate=1793600000&enddate=1793600100', 'appli', 'Expected a whole number'],
+    [
+      'userid=424242&appli=1&startdate=1793600100&enddate=1793600000',
+      'startdate',
+      'Must not be after enddate',
+    ],
+  ])('refuses %s with 400 naming %s: %s, and queues nothing', async (form, field, message) => {
     const before = await unrecognisedRow(db(), 'WITHINGS', '424242');
     const res = await notifyWithings(form);
     expect(res.statusCode).toBe(400);
-    expect(Object.keys(res.json().fields)).toEqual([field]);
+    expect(res.json().fields).toEqual({ [field]: message });
     expect(await unrecognisedRow(db(), 'WITHINGS', '424242')).toEqual(before);
   });
 
