@@ -390,6 +390,13 @@ describe("a device's own figures too large to keep", () => {
 });
 
 describe('deliveries that cannot reach a patient: 202, counted for staff', () => {
+  /** The reasons the unrecognised list gives for an identifier. */
+  const listedReasons = async (identifier: string) =>
+    (await w.as('circleAdmin').get('/api/devices/unrecognised?limit=100'))
+      .json()
+      .data.devices.filter((d: { identifier: string }) => d.identifier === identifier)
+      .map((d: { reason: string }) => d.reason);
+
   it('an unknown device is logged with a count, its first and last time and its last payload', async () => {
     const unknown = { ...bodyTraceScale, imei: '350000000000006' };
     const first = await deliver(app(), 'bodytrace', unknown);
@@ -412,11 +419,7 @@ describe('deliveries that cannot reach a patient: 202, counted for staff', () =>
   it('an unknown device added to the inventory leaves the list; its next delivery is judged afresh', async () => {
     const imei = '350000000000071';
     expect((await deliver(app(), 'bodytrace', { ...bodyTraceScale, imei })).statusCode).toBe(202);
-    const listed = async () =>
-      (await w.as('circleAdmin').get('/api/devices/unrecognised?limit=100'))
-        .json()
-        .data.devices.filter((d: { identifier: string }) => d.identifier === imei)
-        .map((d: { reason: string }) => d.reason);
+    const listed = () => listedReasons(imei);
     expect(await listed()).toEqual([unrecognisedReasons.unknownDevice]);
     const added = await w.as('circleAdmin').post('/api/devices', {
       brand: 'BODYTRACE',
@@ -437,11 +440,7 @@ describe('deliveries that cannot reach a patient: 202, counted for staff', () =>
 
   it('an entry leaves the list when staff sort it out: paired, reconnected, deleted', async () => {
     const imei = '350000000000089';
-    const listed = async () =>
-      (await w.as('circleAdmin').get('/api/devices/unrecognised?limit=100'))
-        .json()
-        .data.devices.filter((d: { identifier: string }) => d.identifier === imei)
-        .map((d: { reason: string }) => d.reason);
+    const listed = () => listedReasons(imei);
     let ts = bodyTraceScale.ts;
     const next = async () => {
       ts += minute;
@@ -480,11 +479,6 @@ describe('deliveries that cannot reach a patient: 202, counted for staff', () =>
 
   it('a disconnected entry leaves the list when the device is removed from the patient or unlinked', async () => {
     const imei = '350000000000105';
-    const listed = async (identifier: string) =>
-      (await w.as('circleAdmin').get('/api/devices/unrecognised?limit=100'))
-        .json()
-        .data.devices.filter((d: { identifier: string }) => d.identifier === identifier)
-        .map((d: { reason: string }) => d.reason);
     // Each reading is taken after the last change to the device, as the device's pairing then decides.
     const next = async () => {
       w.t.clock.advance(minute);
@@ -508,32 +502,27 @@ describe('deliveries that cannot reach a patient: 202, counted for staff', () =>
         .put(`/api/bodytrace/disconnect-device/${p.states}`, { imei });
       expect(disconnected.statusCode, disconnected.body).toBe(200);
       expect((await next()).reason).toBe('disconnected');
-      expect(await listed(imei)).toEqual([unrecognisedReasons.disconnected]);
+      expect(await listedReasons(imei)).toEqual([unrecognisedReasons.disconnected]);
     };
 
     await pairAndDisconnect();
     const removed = await w.as('northStaff').delete(`/api/bodytrace/remove-device/${p.states}/${imei}`);
     expect(removed.statusCode, removed.body).toBe(200);
-    expect(await listed(imei)).toEqual([]);
+    expect(await listedReasons(imei)).toEqual([]);
 
     await pairAndDisconnect();
     const unlinked = await w
       .as('circleAdmin')
       .put('/api/bodytrace/unlink-device', { deviceObjectId: deviceId });
     expect(unlinked.statusCode, unlinked.body).toBe(200);
-    expect(await listed(imei)).toEqual([]);
+    expect(await listedReasons(imei)).toEqual([]);
 
     expect((await next()).reason).toBe('unpaired');
-    expect(await listed(imei)).toEqual([unrecognisedReasons.unpaired]);
+    expect(await listedReasons(imei)).toEqual([unrecognisedReasons.unpaired]);
   });
 
   it("a device's entries made under an identifier since corrected leave the list when the device is deleted", async () => {
     const [typed, corrected] = ['350000000000113', '350000000000121'];
-    const listed = async (identifier: string) =>
-      (await w.as('circleAdmin').get('/api/devices/unrecognised?limit=100'))
-        .json()
-        .data.devices.filter((d: { identifier: string }) => d.identifier === identifier)
-        .map((d: { reason: string }) => d.reason);
     const device = { brand: 'BODYTRACE', type: 'Scale', clinicId: ids.north };
     const added = await w.as('circleAdmin').post('/api/devices', { ...device, serialNumber: typed });
     const deviceId = added.json().data.device._id;
@@ -544,9 +533,9 @@ describe('deliveries that cannot reach a patient: 202, counted for staff', () =>
       .as('circleAdmin')
       .put(`/api/devices/${deviceId}`, { ...device, serialNumber: corrected });
     expect(edited.statusCode, edited.body).toBe(200);
-    expect(await listed(typed)).toEqual([unrecognisedReasons.unpaired]);
+    expect(await listedReasons(typed)).toEqual([unrecognisedReasons.unpaired]);
     expect((await w.as('circleAdmin').delete(`/api/devices/${deviceId}`)).statusCode).toBe(200);
-    expect(await listed(typed)).toEqual([]);
+    expect(await listedReasons(typed)).toEqual([]);
   });
 
   it('a deactivated device, an unpaired one and a disconnected pairing are each set aside', async () => {
