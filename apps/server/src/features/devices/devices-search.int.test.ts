@@ -177,7 +177,8 @@ describe('the inventory search', () => {
     expect((await first('lastSeen', 'desc'))[0]!._id).toBe(made[20]!._id);
     expect((await first('lastSeen', 'desc'))[1]!._id).toBe(made[4]!._id);
     expect((await first('lastSeen', 'asc'))[0]!._id).toBe(made[0]!._id);
-    // Patient: by last then first name, ignoring case; devices without a patient last either way.
+    // Patient: by the name shown, first then last, case and accents aside; devices without a patient last
+    // either way.
     const byPatient = (await first('patient', 'asc')).map((d) => d.patientId && `${d.patientId.firstName}`);
     expect(byPatient.slice(0, 4)).toEqual(['Adam', 'Bea', expect.any(String), 'Zoë']);
     expect(byPatient.slice(4).every((p) => p === null)).toBe(true);

@@ -24,7 +24,7 @@ import {
 } from '../../db/schema/index.js';
 import { isUuid } from '../../db/uuid.js';
 import { type PatientScope, scopeCondition } from '../patients/patient-scope.js';
-import { foldSearchText } from '../patients/patient-search-text.js';
+import { foldSearchText, patientNameOrder } from '../patients/patient-search-text.js';
 
 /**
  * Which devices of the inventory a user may see (decision 0009): an operator user every clinic's and the
@@ -84,7 +84,8 @@ const sortKeys: Record<DeviceSortField, SQL[]> = {
   macAddress: [sql`case when ${devices.brand} = 'Withings' then ${devices.serialNumber} end`],
   type: [sql`${devices.type}`],
   clinic: [sql`lower(${clinics.name})`],
-  patient: [sql`lower(${patients.lastName})`, sql`lower(${patients.firstName})`],
+  // By the name the column shows, first then last.
+  patient: [patientNameOrder],
   // Spec administration 4, Last Seen: the latest of the three (greatest() skips nulls).
   lastSeen: [sql`greatest(${devices.lastConnectedAt}, ${devices.lastSeenAt}, ${devices.createdAt})`],
   status: [shownStatus],

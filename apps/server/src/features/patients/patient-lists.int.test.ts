@@ -560,3 +560,14 @@ describe('sorting by name', () => {
     expect(await names('desc')).toEqual(['Yara Zimmer', 'Yara Mora', 'Yara Adams']);
   });
 });
+
+describe('name order', () => {
+  it('sorts by the name shown, case and accents aside, on either database', async () => {
+    const south = { clinic: ids.south, assignedPhysician: ids.southPhysician, careTeam: [ids.southStaff] };
+    for (const firstName of ['Zoe', 'Émilie', 'emily']) {
+      await addPatient(w, 'southPhysician', patientBody({ ...south, firstName, lastName: 'Zedd' }));
+    }
+    const page = await list(`selectedClinics=${ids.south}&searchString=zedd&sort=fullName&sortDir=asc`);
+    expect(page.patients.map((r) => r.fullName)).toEqual(['Émilie Zedd', 'emily Zedd', 'Zoe Zedd']);
+  });
+});

@@ -18,7 +18,7 @@ import {
 } from '../../db/schema/index.js';
 import { isUuid } from '../../db/uuid.js';
 import { type PatientScope, scopeClinicId, scopeCondition } from './patient-scope.js';
-import { foldSearchText } from './patient-search-text.js';
+import { foldSearchText, patientNameOrder } from './patient-search-text.js';
 
 /** The filters and search of a list request: the saved-filter keys and the search box. */
 export interface ListSelection {
@@ -123,8 +123,7 @@ const descending = sql`desc nulls last`;
  */
 const orderBy = (expression: SQL | PgColumn, dir: SortDirection): SQL[] => [
   sql`${expression} ${dir === 'desc' ? descending : ascending}`,
-  sql`lower(${patients.firstName}) asc`,
-  sql`lower(${patients.lastName}) asc`,
+  sql`${patientNameOrder} asc`,
   sql`${patients.id} asc`,
 ];
 
@@ -176,7 +175,7 @@ export function createPatientListsRepository(db: DbOrTx) {
       const sortFigures = monthFigures(db, scope, month);
       const sortExpressions: Record<PriorityListSortField, SQL | PgColumn> = {
         priorityScore: patientMetrics.priorityScore,
-        fullName: sql`lower(${patients.firstName} || ' ' || ${patients.lastName})`,
+        fullName: patientNameOrder,
         dateOfBirth: patients.dateOfBirth,
         dateOfEnrollment: patients.enrolledAt,
         lastCompletedCall: patientMetrics.lastCompletedCall,
@@ -236,7 +235,7 @@ export function createPatientListsRepository(db: DbOrTx) {
       paging: ListPaging & { sort: ClinicianListSortField },
     ) {
       const sortExpressions: Record<ClinicianListSortField, SQL | PgColumn> = {
-        fullName: sql`lower(${patients.firstName} || ' ' || ${patients.lastName})`,
+        fullName: patientNameOrder,
         dateOfBirth: patients.dateOfBirth,
         lastReviewed: patients.lastReviewedAt,
         percentageReadingsOnTarget: patientMetrics.percentageReadingsOnTarget,

@@ -1,3 +1,6 @@
+import { sql } from 'drizzle-orm';
+import { patients } from '../../db/schema/index.js';
+
 /**
  * What list search matches (DESIGN 4: first, last and full name and the MR number, ignoring case and
  * accents): "first last mr", lowercased, accents dropped, blanks collapsed. Stored in `patients.search_text`
@@ -20,3 +23,10 @@ export function foldSearchText(value: string): string {
     .replace(/\s+/g, ' ')
     .trim();
 }
+
+/**
+ * Patients in name order, as the screens show a name (first, then last), case and accents aside: the stored
+ * search text, which begins with them, so that Émilie sorts beside Emily on either database (PGlite compares
+ * bytes, and put every accented initial after z).
+ */
+export const patientNameOrder = sql`${patients.searchText}`;

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { clinics, patients, readings, users } from '../../db/schema/index.js';
 import { isUuid } from '../../db/uuid.js';
 import { type PatientScope, scopeCondition } from '../patients/patient-scope.js';
+import { patientNameOrder } from '../patients/patient-search-text.js';
 
 export interface ReportClinic {
   id: string;
@@ -28,11 +29,7 @@ export function reportPatientsCondition(clinicId: string, physicianId: string | 
 }
 
 /** Reports list patients in name order, as the lists sort by name: first name, then last name. */
-export const reportPatientsOrder = [
-  asc(sql`lower(${patients.firstName})`),
-  asc(sql`lower(${patients.lastName})`),
-  asc(patients.id),
-];
+export const reportPatientsOrder = [asc(patientNameOrder), asc(patients.id)];
 
 /** What every report call looks up first: the clinic, its physician, the first reading in a scope. */
 export function createReportsRepository(db: DbOrTx) {
