@@ -47,6 +47,8 @@ export const devices = pgTable(
   },
   (t) => [
     uniqueIndex('devices_brand_serial_unique').on(t.brand, t.serialNumber).where(sql`${t.deletedAt} is null`),
+    // The rows an identifier has had, deleted ones included: their pairings place its late readings.
+    index('devices_brand_serial_idx').on(t.brand, t.serialNumber),
     index('devices_clinic_idx').on(t.clinicId),
     index('devices_created_idx').on(t.createdAt),
     index('devices_vendor_user_idx').on(t.brand, t.vendorUserId).where(sql`${t.vendorUserId} is not null`),
@@ -84,6 +86,7 @@ export const patientDevices = pgTable(
   },
   (t) => [
     index('patient_devices_patient_idx').on(t.patientId),
+    index('patient_devices_device_idx').on(t.deviceId),
     uniqueIndex('patient_devices_current_unique').on(t.deviceId).where(sql`${t.deletedAt} is null`),
   ],
 );

@@ -19,7 +19,9 @@ export interface DeliveryTarget {
   clinicActive: boolean | null;
   /**
    * The device's removed pairings, each with the time it held its patient (decision 0009, "A reading from
-   * an earlier pairing"): a reading taken then is that patient's, whoever holds the device now.
+   * an earlier pairing"): a reading taken then is that patient's, whoever holds the device now. They are the
+   * pairings of its brand and identifier, those of a row deleted from the inventory included: a device
+   * deleted and added again is the same device, and its late readings are still its earlier patients'.
    */
   removed: RemovedPairing[];
 }
@@ -195,7 +197,7 @@ export function createIngestionRepository(db: DbOrTx) {
           select c.id, c.active from ${clinics} c
           where c.id in (
             select p.clinic_id from input x
-            join ${devices} d on d.brand = x.brand and d.serial_number = x.serial and d.deleted_at is null
+            join ${devices} d on d.brand = x.brand and d.serial_number = x.serial
             join ${patientDevices} pd on pd.device_id = d.id
               and (pd.deleted_at is null or pd.paired_at < coalesce(pd.unpaired_at, pd.deleted_at))
             join ${patients} p on p.id = pd.patient_id)
@@ -209,10 +211,12 @@ export function createIngestionRepository(db: DbOrTx) {
             (select json_agg(json_build_object('patientId', h.patient_id, 'clinicId', hp.clinic_id,
                 'pairedAt', h.paired_at, 'activeUntil', coalesce(h.unpaired_at, h.deleted_at),
                 'removedAt', h.deleted_at, 'clinicActive', hc.active))
-              from ${patientDevices} h
+              from ${devices} hd
+              join ${patientDevices} h on h.device_id = hd.id
               join ${patients} hp on hp.id = h.patient_id
               left join clinic hc on hc.id = hp.clinic_id
-              where h.device_id = d.id and h.deleted_at is not null) as removed
+              where hd.brand = d.brand and hd.serial_number = d.serial_number
+                and h.deleted_at is not null) as removed
           from input x
           join ${devices} d on d.brand = x.brand and d.serial_number = x.serial and d.deleted_at is null
           left join ${patientDevices} pd on pd.device_id = d.id and pd.deleted_at is null

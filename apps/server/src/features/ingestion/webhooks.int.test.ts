@@ -694,6 +694,40 @@ describe('a device moved from one patient to another (decision 0009, "A reading 
     expect((await deviceRow(db(), device)).lastConnectedAt).toEqual(w.t.clock.now());
   });
 
+  it("a device deleted from the inventory and added again still gives its earlier patient's late readings to them", async () => {
+    const [first, second] = [
+      await addPatient(w, 'northStaff', patientBody()),
+      await addPatient(w, 'northStaff', patientBody()),
+    ];
+    const imei = '350000000000139';
+    const old = await pairDevice(db(), first, 'BODYTRACE', imei);
+    const takenByFirst = w.t.clock.now().getTime() - day;
+    await w.as('northStaff').put(`/api/bodytrace/disconnect-device/${first}`, { imei });
+    expect((await w.as('circleAdmin').delete(`/api/devices/${old.id}`)).statusCode).toBe(200);
+    w.t.clock.advance(minute);
+    const added = await w.as('circleAdmin').post('/api/devices', {
+      brand: 'BODYTRACE',
+      type: 'Scale',
+      serialNumber: imei,
+      clinicId: ids.north,
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const paired = await w.as('northStaff').post(`/api/bodytrace/connect-device/${second}`, { imei });
+    expect(paired.statusCode, paired.body).toBe(201);
+    w.t.clock.advance(minute);
+
+    const inStock = w.t.clock.now().getTime() - 90_000;
+    const answers = [];
+    for (const ts of [takenByFirst, inStock, w.t.clock.now().getTime()]) {
+      answers.push(await deliver(app(), 'bodytrace', { ...bodyTraceScale, imei, ts }));
+    }
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 202, 200]);
+    // Taken while the device was in stock between its two rows' patients: nobody's.
+    expect(answers[1]!.json().reason).toBe('unpaired');
+    expect((await readingsOf(db(), first)).map((r) => r.takenAt)).toEqual([new Date(takenByFirst)]);
+    expect((await readingsOf(db(), second)).map((r) => r.takenAt)).toEqual([w.t.clock.now()]);
+  });
+
   it('a disconnected device still stores what it took while connected, for its patient', async () => {
     const patient = await addPatient(w, 'northStaff', patientBody());
     const imei = '350000000000097';

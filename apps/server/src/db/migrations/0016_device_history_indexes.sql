@@ -1,0 +1,2 @@
+CREATE INDEX "devices_brand_serial_idx" ON "devices" USING btree ("brand","serial_number");--> statement-breakpoint
+CREATE INDEX "patient_devices_device_idx" ON "patient_devices" USING btree ("device_id");
