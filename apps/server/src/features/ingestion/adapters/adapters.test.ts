@@ -98,6 +98,13 @@ describe('BodyTrace', () => {
     const noTime = rejection(() => adaptBodyTrace({ imei: '013950005553171', values: {} }));
     expect(noTime.fields).toHaveProperty('ts');
     expect(rejection(() => adaptBodyTrace('nonsense')).status).toBe(400);
+    // An older deviceId has no check digit: 15 digits are an IMEI sent under the wrong name.
+    const longDeviceId = rejection(() =>
+      adaptBodyTrace({ deviceId: '139500001007770', ts: bodyTraceScale.ts }),
+    );
+    expect(longDeviceId.fields).toEqual({ deviceId: 'Expected up to 14 digits' });
+    const longImei = rejection(() => adaptBodyTrace({ imei: '1395000010077701', ts: bodyTraceScale.ts }));
+    expect(longImei.fields).toEqual({ imei: 'Expected up to 15 digits' });
     expect(
       rejection(() => adaptBodyTrace({ imei: '0139', ts: bodyTraceScale.ts, values: { weight: 'heavy' } }))
         .fields,

@@ -11,16 +11,20 @@ import {
   whole,
 } from './parse-payload.js';
 
-const digits = z
-  .union([z.string(), z.number()])
-  .transform((v) => String(v).trim())
-  .refine((v) => /^\d{1,15}$/.test(v), 'Expected up to 15 digits');
+const digits = (most: number) =>
+  z
+    .union([z.string(), z.number()])
+    .transform((v) => String(v).trim())
+    .refine((v) => /^\d+$/.test(v) && v.length <= most, `Expected up to ${most} digits`);
 
 const BodyTracePayload = z
   .object({
-    imei: digits.optional(),
-    /** The older generation's name: the IMEI without leading zeros and without its check digit. */
-    deviceId: digits.optional(),
+    imei: digits(15).optional(),
+    /**
+     * The older generation's name: the IMEI without leading zeros and without its check digit, so 14 digits
+     * at most (15 would make an identifier no inventory device can have, listed for ever).
+     */
+    deviceId: digits(14).optional(),
     /** Milliseconds since the epoch, UTC. */
     ts: epochMilliseconds,
     batteryVoltage: numeric,
