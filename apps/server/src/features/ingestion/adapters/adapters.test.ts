@@ -332,6 +332,30 @@ describe('Smart Meter, Pylo and eDevice', () => {
     expect(adaptPylo({ ...pylo, systolic: '', pulse: null })[0]!.readings).toHaveLength(1);
   });
 
+  it('Pylo, eDevice and Smart Meter: a cuff that found no pulse (0) keeps its blood pressure; 0 alone stays 0', () => {
+    const bp = { systolic: 135, diastolic: 85, pulse: 0 };
+    expect(
+      adaptPylo({ ...pylo, reading_type: 'blood_pressure', weight_lbs: null, ...bp })[0]!.readings[0],
+    ).toMatchObject({ systolic: 135, diastolic: 85, heartRate: null });
+    expect(adaptEDevice({ ...eDevice, ...bp })[0]!.readings[0]).toMatchObject({
+      systolic: 135,
+      diastolic: 85,
+      heartRate: null,
+    });
+    const meter = { ...smartMeter, systolic_mmhg: 135, diastolic_mmhg: 85, pulse_bpm: 0, weight_lbs: null };
+    expect(adaptSmartMeter(meter)[0]!.readings[0]).toMatchObject({
+      systolic: 135,
+      diastolic: 85,
+      heartRate: null,
+    });
+    // Without a pressure, a pulse of 0 is a value of its own, which the ranges refuse.
+    expect(
+      adaptEDevice({ ...eDevice, systolic: null, diastolic: null, pulse: 0 })[0]!.readings[0],
+    ).toMatchObject({
+      heartRate: 0,
+    });
+  });
+
   it('eDevice: found by the Bluetooth address, upper-cased, in whichever notation the hub writes it', () => {
     const [delivery] = adaptEDevice(eDevice);
     expect(delivery!.deviceIdentifier).toBe('A4C1380E1122');

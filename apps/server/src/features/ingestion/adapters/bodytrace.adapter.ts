@@ -2,6 +2,7 @@ import { gramsPerPound, imeiWithCheckDigit, pascalsPerMmHg } from '@vigil/core';
 import { z } from 'zod';
 import type { DeviceDelivery } from '../ingestion.types.js';
 import {
+  cuffPulse,
   deviceFigure,
   epochMilliseconds,
   hasValue,
@@ -71,9 +72,7 @@ export function adaptBodyTrace(payload: unknown): DeviceDelivery[] {
   const measured = {
     systolic: v.systolic == null ? null : whole(v.systolic / pascalsPerMmHg),
     diastolic: v.diastolic == null ? null : whole(v.diastolic / pascalsPerMmHg),
-    // A cuff that measured the pressure but found no pulse sends 0: no heart rate, and the pressure still
-    // counts (as a number out of range it had cost the whole reading a 422).
-    heartRate: v.pulse === 0 ? null : whole(v.pulse ?? null),
+    heartRate: cuffPulse(v.pulse ?? null, v.systolic ?? null),
     weight: v.weight == null ? null : hundredths(v.weight / gramsPerPound),
   };
   const signal = p.signalStrength ?? p.rssi ?? null;

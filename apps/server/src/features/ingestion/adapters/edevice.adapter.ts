@@ -2,6 +2,7 @@ import { normaliseSerialNumber } from '@vigil/core';
 import { z } from 'zod';
 import type { DeviceDelivery } from '../ingestion.types.js';
 import {
+  cuffPulse,
   hundredths,
   identifier,
   isoInstant,
@@ -46,7 +47,11 @@ export function adaptEDevice(payload: unknown): DeviceDelivery[] {
   const measured =
     p.type === 'weight'
       ? { weight: hundredths(p.weightLbs) }
-      : { systolic: whole(p.systolic), diastolic: whole(p.diastolic), heartRate: whole(p.pulse) };
+      : {
+          systolic: whole(p.systolic),
+          diastolic: whole(p.diastolic),
+          heartRate: cuffPulse(p.pulse, p.systolic),
+        };
   return singleReadingDelivery(
     'EDEVICE',
     {

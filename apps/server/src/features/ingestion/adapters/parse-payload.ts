@@ -129,6 +129,14 @@ export const whole = (n: number | null) => (n === null ? null : Math.round(n));
 export const hundredths = (n: number | null) => (n === null ? null : Math.round(n * 100) / 100);
 
 /**
+ * The pulse of a blood pressure, in bpm: a cuff that measured the pressure but found no pulse sends 0, which
+ * is no heart rate, and the pressure still counts (as a number out of range it had cost the whole reading a
+ * 422). A pulse of 0 alone is still refused.
+ */
+export const cuffPulse = (pulse: number | null, systolic: number | null) =>
+  pulse === 0 && systolic !== null ? null : whole(pulse);
+
+/**
  * A device's own figure (battery, signal strength), rounded; unknown when it does not fit the inventory's
  * integer column. An odd figure about the device never costs the reading it came with.
  */

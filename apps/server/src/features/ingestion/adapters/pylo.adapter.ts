@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { DeviceDelivery } from '../ingestion.types.js';
 import {
+  cuffPulse,
   hundredths,
   identifier,
   isoInstant,
@@ -41,7 +42,11 @@ export function adaptPylo(payload: unknown): DeviceDelivery[] {
   const measured =
     p.reading_type === 'weight'
       ? { weight: hundredths(p.weight_lbs) }
-      : { systolic: whole(p.systolic), diastolic: whole(p.diastolic), heartRate: whole(p.pulse) };
+      : {
+          systolic: whole(p.systolic),
+          diastolic: whole(p.diastolic),
+          heartRate: cuffPulse(p.pulse, p.systolic),
+        };
   return singleReadingDelivery(
     'Pylo',
     { vendorReadingId: p.id, deviceIdentifier: p.imei, takenAt: p.measured_at, measured },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { DeviceDelivery } from '../ingestion.types.js';
 import {
+  cuffPulse,
   hasValue,
   hundredths,
   identifier,
@@ -62,7 +63,7 @@ export function adaptSmartMeter(payload: unknown): DeviceDelivery[] {
     const measured = {
       systolic: whole(r.systolic_mmhg),
       diastolic: whole(r.diastolic_mmhg),
-      heartRate: whole(r.pulse_bpm),
+      heartRate: cuffPulse(r.pulse_bpm, r.systolic_mmhg),
       weight: hundredths(r.weight_lbs),
     };
     if (!hasValue(measured)) return;
