@@ -123,6 +123,23 @@ describe('a Withings notification', () => {
     expect((await deviceRow(w.db, deviceId)).lastConnectedAt).toEqual(w.t.clock.now());
   });
 
+  it('asks for a year of measures at most, whatever the notification says: older ones would be refused', async () => {
+    const day = 24;
+    await fake.addWithingsGroups(userId, [bpGroup(9150, 400 * day), bpGroup(9151, 300 * day)]);
+    const now = seconds(w.t.clock.now().getTime());
+    const totals = await handleWithingsNotification(
+      { pulls: w.pulls },
+      { userid: userId, appli: 4, startdate: 0, enddate: now - 200 * day * 3600 },
+    );
+    expect(totals).toEqual({ stored: 1, duplicates: 0, refused: 0 });
+    expect((await readingsOf(w.db, patientId)).map((r) => r.vendorReadingId)).toContain('9151');
+    const beforeAYear = await handleWithingsNotification(
+      { pulls: w.pulls },
+      { userid: userId, appli: 4, startdate: 0, enddate: now - 380 * day * 3600 },
+    );
+    expect(beforeAYear).toEqual({ stored: 0, duplicates: 0, refused: 0 });
+  });
+
   it('refreshes an expired token before it pulls, and keeps the new tokens', async () => {
     const before = await deviceRow(w.db, deviceId);
     await w.db

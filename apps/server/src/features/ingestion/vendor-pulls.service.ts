@@ -1,4 +1,11 @@
-import { AppError, type DeviceBrand, errorMessages, toasts, withingsMeasureTypes } from '@vigil/core';
+import {
+  AppError,
+  type DeviceBrand,
+  errorMessages,
+  readingMaxAgeMs,
+  toasts,
+  withingsMeasureTypes,
+} from '@vigil/core';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import {
@@ -123,7 +130,12 @@ export function createVendorPullService(deps: {
     async pullWithingsNotification(n: WithingsNotification): Promise<PullTotals> {
       const totals: PullTotals = { stored: 0, duplicates: 0, refused: 0 };
       const devices = await repo.findWithingsDevicesByUserId(n.userid);
-      await pullWithingsUser(devices, { startdate: n.startdate, enddate: n.enddate }, totals);
+      // Readings over a year old are refused, so a range reaching further back (a notification carries no
+      // signature; `startdate=0` asks for every measure since 1970) is pulled from a year ago only.
+      const oldest = Math.ceil((deps.clock.now().getTime() - readingMaxAgeMs) / 1000);
+      const startdate = Math.max(n.startdate, oldest);
+      if (startdate > n.enddate) return totals;
+      await pullWithingsUser(devices, { startdate, enddate: n.enddate }, totals);
       return totals;
     },
 
