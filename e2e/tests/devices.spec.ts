@@ -89,7 +89,11 @@ test.describe('device management (operator portal)', () => {
     await imei.blur();
     await expect(page.getByText('IMEI must be 15 characters long')).toBeVisible();
     await chooseOption(page, 'Device Brand', 'eDevice');
-    await expect(page.getByRole('textbox', { name: 'Bluetooth Address' })).toBeVisible();
+    // A Bluetooth address is a MAC address: the IMEI typed for the last brand is none.
+    const bluetooth = page.getByRole('textbox', { name: 'Bluetooth Address' });
+    await expect(bluetooth).toHaveAccessibleDescription('MAC Address must be 12 characters long');
+    await expect(save).toBeDisabled();
+    await bluetooth.fill('A4-C1-38-0E-11-22');
     await expect(page.getByRole('textbox', { name: 'Hub Serial Number' })).toBeVisible();
     await save.click();
     await expect(page.getByRole('textbox', { name: 'Hub Serial Number' })).toHaveAttribute(

@@ -178,6 +178,11 @@ test.describe('patient devices', () => {
     for (const name of ['Hub Serial Number', 'Bluetooth MA', 'Device Name', 'Model Name'])
       await expect(deviceInfo.getByRole('textbox', { name })).toHaveAccessibleDescription('Required');
     await screenshot(page, 'patient-devices-edevice-required', { of: deviceInfo });
+    // A Bluetooth address is a MAC address: twelve hexadecimal digits, separators aside.
+    const bluetooth = deviceInfo.getByRole('textbox', { name: 'Bluetooth MA' });
+    await bluetooth.fill('A4:C1:38:00:00:ZZ');
+    await pair.click();
+    await expect(bluetooth).toHaveAccessibleDescription('MAC Address - Must be 12 characters long');
 
     await chooseOption(page, 'Brand', 'Tenovi');
     await expect(deviceInfo.getByRole('textbox', { name: 'Device ID' })).toBeVisible();

@@ -30,6 +30,14 @@ describe('device form', () => {
         'A4C138000001',
       );
     }
+    // A MAC address, as a Withings one: twelve hexadecimal digits.
+    for (const identifier of ['A4', 'A4C1380000ZZ', 'a4:c1:38:00:00:01:02']) {
+      expect(
+        DeviceForm.safeParse({ ...form, identifier, hubSerialNumber: 'hub-7' }).error?.issues.map(
+          (i) => i.message,
+        ),
+      ).toEqual([messages.macLength]);
+    }
   });
 
   it('takes a Tenovi device id of any length and holds a BodyTrace IMEI to 15 characters', () => {
@@ -97,8 +105,28 @@ describe('device pairing', () => {
     [{ brand: 'BODYTRACE', imei: '350000000000001' }, true],
     [{ brand: 'BODYTRACE', imei: '35000000000000A' }, false],
     [
-      { brand: 'EDEVICE', hubSerialNumber: 'H1', bluetoothMA: 'B1', deviceName: 'Cuff', deviceModel: 'M1' },
+      {
+        brand: 'EDEVICE',
+        hubSerialNumber: 'H1',
+        bluetoothMA: 'a4-c1-38-00-00-01',
+        deviceName: 'Cuff',
+        deviceModel: 'M1',
+      },
       true,
+    ],
+    [
+      { brand: 'EDEVICE', hubSerialNumber: 'H1', bluetoothMA: 'B1', deviceName: 'Cuff', deviceModel: 'M1' },
+      false,
+    ],
+    [
+      {
+        brand: 'EDEVICE',
+        hubSerialNumber: 'H1',
+        bluetoothMA: 'A4C1380000ZZ',
+        deviceName: 'Cuff',
+        deviceModel: 'M1',
+      },
+      false,
     ],
     [
       { brand: 'EDEVICE', hubSerialNumber: 'H1', bluetoothMA: '', deviceName: 'Cuff', deviceModel: 'M1' },

@@ -38,8 +38,10 @@ export function normaliseSerialNumber(brand: DeviceBrand, identifier: string): s
 function identifierProblem(brand: DeviceBrand, serialNumber: string): string | null {
   // Separators alone ('--' for an eDevice address) are no identifier.
   if (!serialNumber) return messages.required;
-  // A MAC address is hexadecimal, an IMEI digits: one of letters could never be paired or delivered.
-  if (brand === 'Withings' && !macPattern.test(serialNumber)) return messages.macLength;
+  // A MAC address is hexadecimal, an IMEI digits: one of letters could never be paired or delivered. An
+  // eDevice's Bluetooth address is a MAC address too.
+  if ((brand === 'Withings' || brand === 'EDEVICE') && !macPattern.test(serialNumber))
+    return messages.macLength;
   if (imeiBrands.includes(brand) && !imeiPattern.test(serialNumber)) return messages.imeiLength;
   return null;
 }
@@ -130,10 +132,16 @@ export const PairDeviceForm = z.discriminatedUnion('brand', [
   z.object({
     brand: z.literal('EDEVICE'),
     hubSerialNumber: required.max(40),
-    // Separators alone ('--') are no address.
+    // A MAC address, separators aside, as the Withings one: separators alone ('--') are no address, and
+    // any other twelve characters made a device no hub's delivery could reach.
     bluetoothMA: required
       .max(40)
-      .refine((v) => normaliseSerialNumber('EDEVICE', v) !== '', messages.required),
+      .refine((v) => normaliseSerialNumber('EDEVICE', v) !== '', messages.required)
+      .refine(
+        (v) =>
+          normaliseSerialNumber('EDEVICE', v) === '' || macPattern.test(normaliseSerialNumber('EDEVICE', v)),
+        messages.macLengthPairing,
+      ),
     deviceName: required.max(100),
     deviceModel: required.max(100),
   }),

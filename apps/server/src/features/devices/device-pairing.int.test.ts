@@ -227,6 +227,16 @@ describe('eDevice, Withings and Tenovi', () => {
       deviceModel: 'M1',
     });
     expect(separators.json().fields).toEqual({ bluetoothMA: messages.required });
+    for (const bluetoothMA of ['zz', 'A4C1380000ZZ']) {
+      const bad = await staff().post(`/api/e-device/connect-device/${north}`, {
+        hubSerialNumber: 'H1',
+        bluetoothMA,
+        deviceName: 'Cuff',
+        deviceModel: 'M1',
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().fields).toEqual({ bluetoothMA: messages.macLengthPairing });
+    }
     // None of them put a device in the inventory.
     expect((await db().select().from(devices)).length).toBe(before);
     const mac = nextMac();

@@ -144,8 +144,13 @@ describe('adding a device', () => {
     expect(await fields({ brand: 'Tenovi', type: 'Scale', serialNumber: '   ' })).toEqual({
       serialNumber: messages.required,
     });
-    expect(await fields({ brand: 'EDEVICE', type: 'Scale', serialNumber: 'A4:C1' })).toEqual({
+    expect(await fields({ brand: 'EDEVICE', type: 'Scale', serialNumber: 'A4:C1:38:0E:11:22' })).toEqual({
       hubSerialNumber: messages.required,
+    });
+    expect(
+      await fields({ brand: 'EDEVICE', type: 'Scale', serialNumber: 'A4:C1', hubSerialNumber: 'H1' }),
+    ).toEqual({
+      serialNumber: messages.macLength,
     });
     expect(
       await fields({ brand: 'EDEVICE', type: 'Scale', serialNumber: '--', hubSerialNumber: 'H1' }),
