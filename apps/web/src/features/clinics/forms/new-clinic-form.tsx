@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { deriveSlug, labels, NewClinicForm } from '@vigil/core';
 import { useRef } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
+import { CancelButton } from '../../../components/cancel-button';
 import { FormTextField } from '../../../components/form-text-field';
 import { RadioField } from '../../../components/radio-field';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
@@ -178,9 +179,7 @@ export function NewClinicFields({ pending, onSubmit, onCancel }: NewClinicFields
         <Button type="submit" variant="contained" size="large" loading={pending}>
           {labels.createClinic}
         </Button>
-        <Button size="large" onClick={onCancel}>
-          {labels.cancel}
-        </Button>
+        <CancelButton size="large" onClick={onCancel} />
       </Stack>
       {guard.prompt}
     </Stack>

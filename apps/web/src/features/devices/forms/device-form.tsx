@@ -14,10 +14,10 @@ import {
   deviceLabels,
   deviceTypes,
   type InventoryDevice,
-  labels,
 } from '@vigil/core';
 import { useState } from 'react';
 import { type Control, Controller, type DefaultValues, type Path, useForm, useWatch } from 'react-hook-form';
+import { CancelButton } from '../../../components/cancel-button';
 import { FormTextField } from '../../../components/form-text-field';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { ApiError } from '../../../lib/api-client';
@@ -247,9 +247,7 @@ export function DeviceFormFields({
         <Button type="submit" variant="contained" size="large" loading={pending} disabled={hasErrors}>
           {mode === 'add' ? deviceLabels.saveAndNew : deviceLabels.updateDevice}
         </Button>
-        <Button size="large" onClick={onCancel}>
-          {labels.cancel}
-        </Button>
+        <CancelButton size="large" onClick={onCancel} />
       </Stack>
       {guard.prompt}
     </Stack>

@@ -4,9 +4,10 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import { type FormAdminFolderView, FormFolderInput, formTexts, labels } from '@vigil/core';
+import { type FormAdminFolderView, FormFolderInput, formTexts } from '@vigil/core';
 import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
+import { CancelButton } from '../../../components/cancel-button';
 import { FormTextField } from '../../../components/form-text-field';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
@@ -69,9 +70,7 @@ export function ManageFolderDialog({ open, folder, pending, onSave, onClose }: M
             />
           </DialogContent>
           <DialogActions sx={{ px: 3, pb: 2 }}>
-            <Button onClick={handleClose} disabled={pending}>
-              {labels.cancel}
-            </Button>
+            <CancelButton onClick={handleClose} disabled={pending} />
             <Button type="submit" variant="contained" loading={pending}>
               {manageLabels.save}
             </Button>

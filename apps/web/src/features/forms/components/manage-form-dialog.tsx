@@ -25,10 +25,10 @@ import {
   type FormInput,
   type FormKind,
   formTexts,
-  labels,
 } from '@vigil/core';
 import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import { Controller, type Path, useForm, useWatch } from 'react-hook-form';
+import { CancelButton } from '../../../components/cancel-button';
 import { FormTextField } from '../../../components/form-text-field';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { apiBase } from '../../../lib/api-client';
@@ -312,9 +312,7 @@ export function ManageFormDialog({
             </Stack>
           </DialogContent>
           <DialogActions sx={{ px: 3, pb: 2 }}>
-            <Button onClick={handleClose} disabled={pending}>
-              {labels.cancel}
-            </Button>
+            <CancelButton onClick={handleClose} disabled={pending} />
             <Button type="submit" variant="contained" loading={pending}>
               {manageLabels.save}
             </Button>

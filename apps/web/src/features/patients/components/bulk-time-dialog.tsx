@@ -24,6 +24,7 @@ import {
 } from '@vigil/core';
 import { useEffect, useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { CancelButton } from '../../../components/cancel-button';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { showToast } from '../../../lib/toast';
 import { useSubmitOnce } from '../../../lib/use-single-flight';
@@ -121,9 +122,7 @@ export function BulkTimeDialog({ open, filters, search, patients, onClose }: Bul
             </Stack>
           </DialogContent>
           <DialogActions sx={{ px: 3, pb: 2 }}>
-            <Button onClick={handleClose} disabled={bulkTime.isPending}>
-              {labels.cancel}
-            </Button>
+            <CancelButton onClick={handleClose} disabled={bulkTime.isPending} />
             <Button type="submit" variant="contained" loading={bulkTime.isPending}>
               {trackedTimeTexts.addTime}
             </Button>

@@ -4,8 +4,9 @@ import Popover from '@mui/material/Popover';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { labels, ManualTimeForm, maxTrackedSeconds, timerDisplay, trackedTimeTexts } from '@vigil/core';
+import { ManualTimeForm, maxTrackedSeconds, timerDisplay, trackedTimeTexts } from '@vigil/core';
 import { useId, useState } from 'react';
+import { CancelButton } from '../../../components/cancel-button';
 import { SectionCard } from '../../../components/section-card';
 import { useSingleFlight } from '../../../lib/use-single-flight';
 import { useAddManualTime } from '../api/add-manual-time';
@@ -112,9 +113,7 @@ export function TrackedTimeSection({ patientId, seconds }: TrackedTimeSectionPro
             />
           </Stack>
           <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-            <Button onClick={handleClose} disabled={saving}>
-              {labels.cancel}
-            </Button>
+            <CancelButton onClick={handleClose} disabled={saving} />
             <Button type="submit" variant="contained" disabled={!parsed.success} loading={saving}>
               {trackedTimeTexts.addTime}
             </Button>

@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { labels, notices, UserForm } from '@vigil/core';
 import { useState } from 'react';
 import { Controller, type DefaultValues, useForm, useWatch } from 'react-hook-form';
+import { CancelButton } from '../../../components/cancel-button';
 import { FormTextField } from '../../../components/form-text-field';
 import { RadioField } from '../../../components/radio-field';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
@@ -179,9 +180,7 @@ export function UserFormFields({
           <Button type="submit" variant="contained" size="large" loading={pending} disabled={hasErrors}>
             {submitLabel}
           </Button>
-          <Button size="large" onClick={onCancel}>
-            {labels.cancel}
-          </Button>
+          <CancelButton size="large" onClick={onCancel} />
         </Stack>
         {guard.prompt}
       </Stack>
