@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { countRequests, demo, screenshot, signIn, toast } from '../support/vigil';
+import { apiAs, countRequests, demo, demoClinics, screenshot, signIn, toast } from '../support/vigil';
 
 /**
  * Pairing on the patient's edit page (spec patients 2.1, 2.6, 4, 5) against the real server: the #deviceInfo
@@ -28,6 +28,50 @@ async function chooseOption(page: Page, label: string, option: string | RegExp):
 }
 
 test.describe('patient devices', () => {
+  test("the detail page's device count follows a device disconnected on the edit page", async ({
+    page,
+    request,
+  }) => {
+    const staff = await apiAs(request, demo.staff);
+    const created = await staff.post('/api/pacients', {
+      clinic: demoClinics.sunrise.id,
+      assignedPhysician: '00000000-0000-4000-8000-000000000103',
+      careTeam: ['00000000-0000-4000-8000-000000000104'],
+      firstName: 'Dora',
+      lastName: 'Devices',
+      email: '',
+      language: 'EN',
+      dateOfBirth: '05/06/1950',
+      gender: 'FEMALE',
+      diagnosis: 'Hypertension',
+      heightFeet: '5',
+      heightInches: '5',
+      weight: '150',
+      phones: [{ number: '5035550177', type: 'Landline', notes: '' }],
+      consent: { status: 'Obtained via telephone' },
+      connectDevices: 'Yes',
+      enrolled: true,
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const id: string = (await created.json()).data._id;
+    const imei = randomImei('35');
+    expect((await staff.post(`/api/bodytrace/connect-device/${id}`, { imei })).status()).toBe(201);
+
+    await signIn(page, demo.staff);
+    await page.goto(`/patient/details/${id}`);
+    const count = page.getByRole('button', { name: /^\d+ devices?$/ });
+    await expect(count).toHaveText('1 device');
+    await page.getByRole('link', { name: 'Edit patient settings' }).click();
+    const row = page
+      .getByRole('table', { name: 'Connected Devices' })
+      .getByRole('row')
+      .filter({ hasText: imei });
+    await row.getByRole('button', { name: 'Disconnect' }).click();
+    await expect(toast(page, 'Device updated')).toBeVisible();
+    await page.goBack();
+    await expect(count).toHaveText('0 devices');
+  });
+
   test('staff pair, disconnect, reconnect and delete devices, see the history and sync readings', async ({
     page,
   }) => {

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { invalidateAfterDeviceChange } from '../../../lib/device-changes';
 
 export interface DeactivateDevice {
   deviceObjectId: string;
@@ -18,6 +19,6 @@ export function useDeactivateDevice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deactivateDevice,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['devices'] }),
+    onSuccess: () => invalidateAfterDeviceChange(queryClient),
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { invalidateAfterDeviceChange } from '../../../lib/device-changes';
 
 /**
  * DELETE /api/devices/{id}: the device leaves the inventory (a soft delete; its readings keep naming it).
@@ -13,6 +14,6 @@ export function useDeleteDevice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteDevice,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['devices'] }),
+    onSuccess: () => invalidateAfterDeviceChange(queryClient),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type DeviceBrand, devicePathSegments } from '@vigil/core';
 import { api } from '../../../lib/api-client';
+import { invalidateAfterDeviceChange } from '../../../lib/device-changes';
 
 /** PUT /api/{brand}/unlink-device: closes the device's pairing, so the device is free again. */
 export async function unlinkDevice({
@@ -17,7 +18,6 @@ export function useUnlinkDevice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: unlinkDevice,
-    // The patient's own device lists change with it.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['devices'] }),
+    onSuccess: () => invalidateAfterDeviceChange(queryClient),
   });
 }

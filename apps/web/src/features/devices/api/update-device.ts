@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DeviceRequest, InventoryDevice } from '@vigil/core';
 import { api } from '../../../lib/api-client';
+import { invalidateAfterDeviceChange } from '../../../lib/device-changes';
 
 /** PUT /api/devices/{id}: brand, type, identifier and clinic of a device. */
 export async function updateDevice({
@@ -21,6 +22,6 @@ export function useUpdateDevice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateDevice,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['devices'] }),
+    onSuccess: () => invalidateAfterDeviceChange(queryClient),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ConnectedDevice } from '@vigil/core';
 import { api } from '../../../lib/api-client';
+import { invalidateAfterDeviceChange } from '../../../lib/device-changes';
 import { type PairingVariables, pairedDeviceBody, pairingPath } from './device-paths';
 
 /** PUT /api/{brand}/disconnect-device[/{patientId}]: the pairing becomes disabled, still the patient's. */
@@ -16,6 +17,6 @@ export function useDisconnectDevice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: disconnectDevice,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['devices'] }),
+    onSuccess: () => invalidateAfterDeviceChange(queryClient),
   });
 }

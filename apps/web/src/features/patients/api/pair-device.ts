@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ConnectedDevice, PairDeviceForm } from '@vigil/core';
 import { api } from '../../../lib/api-client';
+import { invalidateAfterDeviceChange } from '../../../lib/device-changes';
 import { pairingPath, patientInBody } from './device-paths';
 
 export interface PairDeviceVariables {
@@ -27,6 +28,6 @@ export function usePairDevice() {
   return useMutation({
     mutationFn: pairDevice,
     // The patient's devices, and the free devices of the clinic, which lost this one.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['devices'] }),
+    onSuccess: () => invalidateAfterDeviceChange(queryClient),
   });
 }

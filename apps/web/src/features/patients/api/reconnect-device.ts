@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ConnectedDevice } from '@vigil/core';
 import { api } from '../../../lib/api-client';
+import { invalidateAfterDeviceChange } from '../../../lib/device-changes';
 import { type PairingVariables, pairedDeviceBody, pairingPath } from './device-paths';
 
 /** PUT /api/{brand}/reconnect-device[/{patientId}]: a disabled pairing becomes active again. */
@@ -16,6 +17,6 @@ export function useReconnectDevice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: reconnectDevice,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['devices'] }),
+    onSuccess: () => invalidateAfterDeviceChange(queryClient),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { devicePathSegments } from '@vigil/core';
 import { api } from '../../../lib/api-client';
+import { invalidateAfterDeviceChange } from '../../../lib/device-changes';
 import type { PairingVariables } from './device-paths';
 
 /**
@@ -18,6 +19,6 @@ export function useRemoveDevice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: removeDevice,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['devices'] }),
+    onSuccess: () => invalidateAfterDeviceChange(queryClient),
   });
 }
