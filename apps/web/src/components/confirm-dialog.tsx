@@ -15,7 +15,11 @@ interface ConfirmDialogProps {
   confirmLabel: string;
   cancelLabel?: string;
   pending?: boolean;
-  /** A change that takes something away (deactivation) is shown in the error colour. */
+  /**
+   * A change that takes something away (deactivation, a removal) is shown in the error colour, and the
+   * dialog opens on Cancel: Enter pressed at once, or a second press of the key that opened it, must not
+   * make it.
+   */
   destructive?: boolean;
   /**
    * The change. When it answers a promise, a second press before it settles does nothing (a double-click
@@ -54,7 +58,7 @@ export function ConfirmDialog({
         <DialogContentText id={textId}>{text}</DialogContentText>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onCancel} disabled={pending}>
+        <Button onClick={onCancel} disabled={pending} autoFocus={destructive}>
           {cancelLabel}
         </Button>
         <Button
@@ -66,7 +70,7 @@ export function ConfirmDialog({
             if (open) once(async () => onConfirm());
           }}
           loading={pending}
-          autoFocus
+          autoFocus={!destructive}
         >
           {confirmLabel}
         </Button>
