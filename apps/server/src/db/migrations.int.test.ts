@@ -79,3 +79,42 @@ describe('migration 0015: Withings entries set aside as unknown devices', () => 
     ]);
   });
 });
+
+describe('migration 0017: Pylo and eDevice readings named by their device', () => {
+  const client = new PGlite();
+  const db = drizzle(client);
+  const ids = {
+    clinic: '10000000-0000-4000-8000-0000000000c1',
+    patient: '10000000-0000-4000-8000-0000000000a1',
+    pylo: '10000000-0000-4000-8000-0000000000d1',
+    edevice: '10000000-0000-4000-8000-0000000000d2',
+  };
+
+  beforeAll(async () => {
+    await migrate(db, { migrationsFolder: migrationsUpTo('0016_device_history_indexes') });
+    await client.exec(`
+      insert into clinics (id, name, address, slug, custom_alerts) values ('${ids.clinic}', 'C', 'A', 'c', '{}');
+      insert into patients (id, clinic_id, first_name, last_name) values ('${ids.patient}', '${ids.clinic}', 'P', 'Q');
+      insert into devices (id, brand, serial_number) values
+        ('${ids.pylo}', 'Pylo', '864475040123457'), ('${ids.edevice}', 'EDEVICE', 'A4C1380E1122');
+      insert into readings (clinic_id, patient_id, taken_at, source, vendor_reading_id, device_id) values
+        ('${ids.clinic}', '${ids.patient}', now(), 'PYLO', 'p-1', '${ids.pylo}'),
+        ('${ids.clinic}', '${ids.patient}', now(), 'EDEVICE', 'e-1', '${ids.edevice}'),
+        ('${ids.clinic}', '${ids.patient}', now(), 'SMART_METER', 'sm-1', null),
+        ('${ids.clinic}', '${ids.patient}', now(), 'MANUAL', null, null);`);
+    await migrate(db, { migrationsFolder });
+  });
+  afterAll(() => client.close());
+
+  it('renames them as the adapters name them now, and leaves the other sources as they were', async () => {
+    const { rows } = await client.query<{ source: string; vendor_reading_id: string | null }>(
+      'select source, vendor_reading_id from readings order by source',
+    );
+    expect(rows).toEqual([
+      { source: 'EDEVICE', vendor_reading_id: 'A4C1380E1122:e-1' },
+      { source: 'MANUAL', vendor_reading_id: null },
+      { source: 'PYLO', vendor_reading_id: '864475040123457:p-1' },
+      { source: 'SMART_METER', vendor_reading_id: 'sm-1' },
+    ]);
+  });
+});

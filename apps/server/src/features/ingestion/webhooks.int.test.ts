@@ -130,8 +130,8 @@ describe('each vendor, in its own format, stored in the product units', () => {
     const stored = await readingsOf(db(), p.others);
     expect(stored.map((r) => [r.source, r.vendorReadingId, r.deviceId])).toEqual([
       ['SMART_METER', 'sm-77001', d.meter],
-      ['PYLO', 'pylo-5c1e2f', d.pylo],
-      ['EDEVICE', 'edv-000913', d.edevice],
+      ['PYLO', `${pylo.imei}:pylo-5c1e2f`, d.pylo],
+      ['EDEVICE', 'A4C1380E1122:edv-000913', d.edevice],
     ]);
     expect(stored.map((r) => [r.systolic, r.diastolic, r.heartRate, r.weightLbs])).toEqual([
       [118, 76, 61, null],
@@ -147,7 +147,7 @@ describe('each vendor, in its own format, stored in the product units', () => {
       expect(res.statusCode, res.body).toBe(200);
     }
     const stored = (await readingsOf(db(), p.others)).filter((r) =>
-      r.vendorReadingId?.startsWith('edv-notation'),
+      r.vendorReadingId?.startsWith('A4C1380E1122:edv-notation'),
     );
     expect(stored.map((r) => r.deviceId)).toEqual([d.edevice, d.edevice]);
   });
@@ -169,8 +169,24 @@ describe('replays and heartbeats', () => {
     const bodies = answers.map((r) => r.json() as { stored: number; duplicates: number });
     expect(bodies.reduce((n, b) => n + b.stored, 0)).toBe(1);
     expect(bodies.reduce((n, b) => n + b.duplicates, 0)).toBe(5);
-    const rows = await db().select().from(readings).where(eq(readings.vendorReadingId, 'pylo-concurrent'));
+    const rows = await db()
+      .select()
+      .from(readings)
+      .where(eq(readings.vendorReadingId, `${pylo.imei}:pylo-concurrent`));
     expect(rows).toHaveLength(1);
+  });
+
+  it("two devices sending one id store two readings: an id names a reading of its device, not a replay of another's", async () => {
+    const other = await addPatient(w, 'northStaff', patientBody());
+    const otherImei = '864475040123481';
+    await pairDevice(db(), other, 'Pylo', otherImei);
+    const payload = { ...pylo, id: 'pylo-shared-7', measured_at: '2026-11-02T16:50:00Z' };
+    expect((await deliver(app(), 'pylo', payload)).json()).toEqual({ stored: 1, duplicates: 0 });
+    const second = await deliver(app(), 'pylo', { ...payload, imei: otherImei, weight_lbs: 150.2 });
+    expect(second.json()).toEqual({ stored: 1, duplicates: 0 });
+    expect((await readingsOf(db(), other)).map((r) => [r.vendorReadingId, r.weightLbs])).toEqual([
+      [`${otherImei}:pylo-shared-7`, 150.2],
+    ]);
   });
 
   it('a heartbeat updates when the device was last seen and its signal, and stores no reading', async () => {

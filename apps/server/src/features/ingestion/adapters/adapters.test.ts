@@ -301,7 +301,7 @@ describe('Smart Meter, Pylo and eDevice', () => {
     expect(delivery!.deviceIdentifier).toBe('864475040123457');
     expect(delivery!.readings[0]).toMatchObject({
       source: 'PYLO',
-      vendorReadingId: 'pylo-5c1e2f',
+      vendorReadingId: '864475040123457:pylo-5c1e2f',
       takenAt: new Date('2026-11-02T16:10:00Z'),
       weight: 201.4,
     });
@@ -367,7 +367,7 @@ describe('Smart Meter, Pylo and eDevice', () => {
     });
     expect(delivery!.readings[0]).toMatchObject({
       source: 'EDEVICE',
-      vendorReadingId: 'edv-000913',
+      vendorReadingId: 'A4C1380E1122:edv-000913',
       systolic: 124,
       diastolic: 79,
       heartRate: 66,

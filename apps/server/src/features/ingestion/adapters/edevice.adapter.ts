@@ -40,7 +40,8 @@ export type EDevicePayload = z.input<typeof EDevicePayload>;
 
 /**
  * eDevice (vendors.md; the format is ours): a hub forwards one Bluetooth device's reading, in mmHg, bpm and
- * pounds. The device is found by its Bluetooth address, in any notation; the vendor reading id is `id`.
+ * pounds. The device is found by its Bluetooth address, in any notation; the vendor reading id is that
+ * address and `id`, as Pylo's is its IMEI and `id`.
  */
 export function adaptEDevice(payload: unknown): DeviceDelivery[] {
   const p = parsePayload('eDevice', EDevicePayload, payload);
@@ -55,7 +56,7 @@ export function adaptEDevice(payload: unknown): DeviceDelivery[] {
   return singleReadingDelivery(
     'EDEVICE',
     {
-      vendorReadingId: p.id,
+      vendorReadingId: `${p.bluetoothMA}:${p.id}`,
       deviceIdentifier: p.bluetoothMA,
       takenAt: p.measuredAt,
       measured,

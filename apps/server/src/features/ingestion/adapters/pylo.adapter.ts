@@ -35,7 +35,8 @@ export type PyloPayload = z.input<typeof PyloPayload>;
 
 /**
  * Pylo (vendors.md; the format is ours): one reading per request, in mmHg, bpm and pounds, whose kind says
- * which values count. The vendor reading id is `id`.
+ * which values count. The vendor reading id is the device's IMEI and `id`: nothing says an `id` is unique
+ * beyond its device, and a reading of one device had been dropped as a replay of another's (decision 0009).
  */
 export function adaptPylo(payload: unknown): DeviceDelivery[] {
   const p = parsePayload('Pylo', PyloPayload, payload);
@@ -49,7 +50,7 @@ export function adaptPylo(payload: unknown): DeviceDelivery[] {
         };
   return singleReadingDelivery(
     'Pylo',
-    { vendorReadingId: p.id, deviceIdentifier: p.imei, takenAt: p.measured_at, measured },
+    { vendorReadingId: `${p.imei}:${p.id}`, deviceIdentifier: p.imei, takenAt: p.measured_at, measured },
     payload,
   );
 }
