@@ -406,6 +406,14 @@ describe("a device's own figures too large to keep", () => {
 });
 
 describe('deliveries that cannot reach a patient: 202, counted for staff', () => {
+  /** A BodyTrace scale added to North's stock, by its inventory id. */
+  const addNorthScale = async (serialNumber: string): Promise<string> => {
+    const added = await w
+      .as('circleAdmin')
+      .post('/api/devices', { brand: 'BODYTRACE', type: 'Scale', serialNumber, clinicId: ids.north });
+    expect(added.statusCode, added.body).toBe(201);
+    return added.json().data.device._id;
+  };
   /** The reasons the unrecognised list gives for an identifier. */
   const listedReasons = async (identifier: string) =>
     (await w.as('circleAdmin').get('/api/devices/unrecognised?limit=100'))
@@ -462,13 +470,7 @@ describe('deliveries that cannot reach a patient: 202, counted for staff', () =>
       ts += minute;
       return (await deliver(app(), 'bodytrace', { ...bodyTraceScale, imei, ts })).json();
     };
-    const added = await w.as('circleAdmin').post('/api/devices', {
-      brand: 'BODYTRACE',
-      type: 'Scale',
-      serialNumber: imei,
-      clinicId: ids.north,
-    });
-    const deviceId = added.json().data.device._id;
+    const deviceId = await addNorthScale(imei);
 
     expect((await next()).reason).toBe('unpaired');
     expect(await listed()).toEqual([unrecognisedReasons.unpaired]);
@@ -501,13 +503,7 @@ describe('deliveries that cannot reach a patient: 202, counted for staff', () =>
       const ts = w.t.clock.now().getTime();
       return (await deliver(app(), 'bodytrace', { ...bodyTraceScale, imei, ts })).json();
     };
-    const added = await w.as('circleAdmin').post('/api/devices', {
-      brand: 'BODYTRACE',
-      type: 'Scale',
-      serialNumber: imei,
-      clinicId: ids.north,
-    });
-    const deviceId = added.json().data.device._id;
+    const deviceId = await addNorthScale(imei);
     const pairAndDisconnect = async () => {
       const paired = await w
         .as('northStaff')
