@@ -132,7 +132,8 @@ export function createIngestionRepository(db: DbOrTx) {
      * device is absent. In the same statement, a device that takes readings (active, paired, of an active
      * clinic: what the service's `setAsideReason` accepts) is marked seen at `at`: with a reading its
      * last-connected time, the battery and signal it reported (else the last known), and the type its
-     * readings show when unknown. The devices' rows are locked in id order, so two batches sharing devices
+     * readings show (a blood pressure is a monitor's, a weight a scale's, whatever type it was entered with:
+     * the readings are the evidence). The devices' rows are locked in id order, so two batches sharing devices
      * cannot deadlock, before their pairings are read; the patients' clinics are share-locked as they are
      * read, so a clinic's deactivation and a batch apply one after the other. Each (brand, serial number)
      * must appear once.
@@ -228,7 +229,7 @@ export function createIngestionRepository(db: DbOrTx) {
             last_connected_at = case when t.connected then ${atText} else dv.last_connected_at end,
             battery = coalesce(t.battery, dv.battery),
             signal = coalesce(t.signal, dv.signal),
-            type = coalesce(dv.type, t.type)
+            type = coalesce(t.type, dv.type)
           from target t
           where dv.id = t.device_id
             and t.device_status = 'active' and t.pairing_status = 'active' and t.clinic_active is not false
@@ -273,7 +274,7 @@ export function createIngestionRepository(db: DbOrTx) {
             ...(d.connected ? { lastConnectedAt: d.at } : {}),
             ...(d.battery === null ? {} : { battery: d.battery }),
             ...(d.signal === null ? {} : { signal: d.signal }),
-            type: sql`coalesce(${devices.type}, ${d.type})`,
+            type: sql`coalesce(${d.type}, ${devices.type})`,
           })
           .where(eq(devices.id, d.deviceId));
       }

@@ -88,6 +88,16 @@ describe('each vendor, in its own format, stored in the product units', () => {
     expect(device.lastConnectedAt).toEqual(w.t.clock.now());
   });
 
+  it('a device entered with the wrong type takes the type its readings show', async () => {
+    const patient = await addPatient(w, 'northStaff', patientBody());
+    const imei = '864475040123499';
+    const device = await pairDevice(db(), patient, 'Pylo', imei, { type: 'Scale' });
+    const bp = { ...pylo, id: 'pylo-typed', imei, reading_type: 'blood_pressure', weight_lbs: null };
+    const res = await deliver(app(), 'pylo', { ...bp, systolic: 128, diastolic: 82, pulse: 70 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await deviceRow(db(), device.id)).type).toBe('Blood Pressure Monitor');
+  });
+
   it('BodyTrace, older generation: the deviceId finds the IMEI; 17332 Pa is 130 mmHg', async () => {
     const res = await deliver(app(), 'bodytrace', bodyTraceLegacy);
     expect(res.json()).toEqual({ stored: 1, duplicates: 0 });
