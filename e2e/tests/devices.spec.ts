@@ -282,6 +282,7 @@ test.describe('device management (operator portal)', () => {
     const deactivate = page.getByRole('dialog', { name: 'Deactivate Device' });
     // It cannot be undone here: the question opens on Cancel, so an Enter pressed at once changes nothing.
     await expect(deactivate.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await screenshot(page, 'device-deactivate-question', { of: deactivate });
     await deactivate.getByRole('button', { name: 'Deactivate' }).click();
     await expect(toast(page, 'Device deavtivated')).toBeVisible();
     await expect(row).toContainText('deactivated');

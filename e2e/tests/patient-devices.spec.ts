@@ -70,6 +70,7 @@ test.describe('patient devices', () => {
     await expect(toast(page, 'Device updated')).toBeVisible();
     await page.goBack();
     await expect(count).toHaveText('0 devices');
+    await screenshot(page, 'patient-details-device-count', { viewport: true });
   });
 
   test('staff pair, disconnect, reconnect and delete devices, see the history and sync readings', async ({

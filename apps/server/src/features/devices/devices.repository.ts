@@ -127,6 +127,9 @@ const toRecord = (r: InventoryRow): InventoryRecord => ({
       : null,
 });
 
+/** The entries a pairing's end (removed from the patient, unlinked) sorts out: the pairing they describe is gone. */
+export const pairingEndedReasons: readonly UnrecognisedReason[] = ['disconnected', 'inactiveClinic'];
+
 export function createDevicesRepository(db: DbOrTx) {
   /**
    * Entries of the unrecognised list that a change to the device has sorted out: an unknown device added to

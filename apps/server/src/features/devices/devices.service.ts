@@ -17,7 +17,7 @@ import type { AuditService } from '../audit/audit.service.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import { patientScope } from '../patients/patient-scope.js';
 import { deviceLabel, toInventoryDevice, toUnrecognisedDevice } from './device-views.js';
-import { createDevicesRepository } from './devices.repository.js';
+import { createDevicesRepository, pairingEndedReasons } from './devices.repository.js';
 import type { UnrecognisedQuery } from './devices.schema.js';
 import { conflict, createPairingService, notFound, type WithingsActivation } from './pairing.service.js';
 
@@ -283,7 +283,7 @@ export function createDevicesService(deps: DevicesDeps) {
           unpairedAt: current.unpairedAt ?? now,
           deletedAt: now,
         });
-        await repo.clearUnrecognised(device, ['disconnected', 'inactiveClinic']);
+        await repo.clearUnrecognised(device, pairingEndedReasons);
         await audit.record(tx, {
           actorUserId: actor.id,
           clinicId: current.clinicId,

@@ -22,6 +22,7 @@ import {
   createDevicesRepository,
   type DevicesRepository,
   type PairingPatient,
+  pairingEndedReasons,
 } from './devices.repository.js';
 
 /**
@@ -362,7 +363,7 @@ export function createPairingService(deps: PairingDeps) {
           unpairedAt: found.pairing.unpairedAt ?? now,
           deletedAt: now,
         });
-        await repo.clearUnrecognised(found.device, ['disconnected', 'inactiveClinic']);
+        await repo.clearUnrecognised(found.device, pairingEndedReasons);
         await audit.record(tx, {
           actorUserId: actor.id,
           clinicId: found.patient.clinicId,

@@ -66,6 +66,15 @@ const notifyWithings = (form: string) =>
   });
 const totalReadings = async () => (await db().select({ n: count() }).from(readings))[0]!.n;
 
+/** A BodyTrace scale added to North's stock, by its inventory id. */
+async function addNorthScale(serialNumber: string): Promise<string> {
+  const added = await w
+    .as('circleAdmin')
+    .post('/api/devices', { brand: 'BODYTRACE', type: 'Scale', serialNumber, clinicId: ids.north });
+  expect(added.statusCode, added.body).toBe(201);
+  return added.json().data.device._id;
+}
+
 describe('each vendor, in its own format, stored in the product units', () => {
   it('BodyTrace scale: 69800 g stored as 153.88 lbs, the device seen, connected and now known as a scale', async () => {
     const res = await deliver(app(), 'bodytrace', bodyTraceScale);
@@ -416,14 +425,6 @@ describe("a device's own figures too large to keep", () => {
 });
 
 describe('deliveries that cannot reach a patient: 202, counted for staff', () => {
-  /** A BodyTrace scale added to North's stock, by its inventory id. */
-  const addNorthScale = async (serialNumber: string): Promise<string> => {
-    const added = await w
-      .as('circleAdmin')
-      .post('/api/devices', { brand: 'BODYTRACE', type: 'Scale', serialNumber, clinicId: ids.north });
-    expect(added.statusCode, added.body).toBe(201);
-    return added.json().data.device._id;
-  };
   /** The reasons the unrecognised list gives for an identifier. */
   const listedReasons = async (identifier: string) =>
     (await w.as('circleAdmin').get('/api/devices/unrecognised?limit=100'))
@@ -455,13 +456,7 @@ describe('deliveries that cannot reach a patient: 202, counted for staff', () =>
     expect((await deliver(app(), 'bodytrace', { ...bodyTraceScale, imei })).statusCode).toBe(202);
     const listed = () => listedReasons(imei);
     expect(await listed()).toEqual([unrecognisedReasons.unknownDevice]);
-    const added = await w.as('circleAdmin').post('/api/devices', {
-      brand: 'BODYTRACE',
-      type: 'Scale',
-      serialNumber: imei,
-      clinicId: ids.north,
-    });
-    expect(added.statusCode, added.body).toBe(201);
+    await addNorthScale(imei);
     expect(await listed()).toEqual([]);
     const next = await deliver(app(), 'bodytrace', {
       ...bodyTraceScale,
@@ -727,13 +722,7 @@ describe('a device moved from one patient to another (decision 0009, "A reading 
     await w.as('northStaff').put(`/api/bodytrace/disconnect-device/${first}`, { imei });
     expect((await w.as('circleAdmin').delete(`/api/devices/${old.id}`)).statusCode).toBe(200);
     w.t.clock.advance(minute);
-    const added = await w.as('circleAdmin').post('/api/devices', {
-      brand: 'BODYTRACE',
-      type: 'Scale',
-      serialNumber: imei,
-      clinicId: ids.north,
-    });
-    expect(added.statusCode, added.body).toBe(201);
+    await addNorthScale(imei);
     const paired = await w.as('northStaff').post(`/api/bodytrace/connect-device/${second}`, { imei });
     expect(paired.statusCode, paired.body).toBe(201);
     w.t.clock.advance(minute);
