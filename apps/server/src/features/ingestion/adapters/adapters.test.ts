@@ -188,6 +188,13 @@ describe('Tenovi', () => {
     });
   });
 
+  it('reads a pulse of 0 beside a blood pressure as no pulse, keeping the blood pressure', () => {
+    const [bp, pulse] = [tenoviArray[0]!, tenoviArray[1]!];
+    const [delivery] = adaptTenovi([bp, { ...pulse, value_1: '0' }]);
+    expect(delivery!.readings).toHaveLength(1);
+    expect(delivery!.readings[0]).toMatchObject({ systolic: 142, diastolic: 91, heartRate: null });
+  });
+
   it('takes a single object, keeps a pulse alone as its own reading, and reads a battery alone as a heartbeat', () => {
     const [pulse, bp] = [tenoviArray[1]!, tenoviArray[0]!];
     const alone = adaptTenovi({ ...pulse, timestamp: '2026-11-02T15:00:00Z' })[0]!;

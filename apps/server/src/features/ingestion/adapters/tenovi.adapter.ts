@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { DeviceDelivery, VendorReading } from '../ingestion.types.js';
 import {
+  cuffPulse,
   deviceFigure,
   hasValue,
   hundredths,
@@ -131,7 +132,7 @@ export function adaptTenovi(payload: unknown): DeviceDelivery[] {
           (partner.raw as unknown[]).push(raw);
         }
       } else if (partner) {
-        partner.heartRate = whole(m.value_1);
+        partner.heartRate = cuffPulse(m.value_1, partner.systolic ?? null);
         (partner.raw as unknown[]).push(raw);
       } else {
         others.push({ ...reading(m, raw), heartRate: whole(m.value_1), completes: true });
