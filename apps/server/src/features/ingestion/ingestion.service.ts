@@ -28,6 +28,8 @@ export interface IngestOutcome {
   accepted: boolean;
   /** Readings stored by this delivery. */
   stored: number;
+  /** The patient of each reading stored by this delivery. */
+  storedFor: string[];
   /** Readings already stored by an earlier delivery of the same (source, vendor id). */
   duplicates: number;
   /** Why devices of the payload were set aside, one entry per device. */
@@ -190,6 +192,7 @@ export function createIngestionService(deps: { db: Db; clock: Clock; readings: R
         (): IngestOutcome => ({
           accepted: false,
           stored: 0,
+          storedFor: [],
           duplicates: 0,
           unrecognised: [],
           refused: [],
@@ -279,8 +282,12 @@ export function createIngestionService(deps: { db: Db; clock: Clock; readings: R
       const recorded = await deps.readings.recordMany(inputs, tx);
       recorded.forEach(({ duplicate }, i) => {
         const outcome = outcomes[inputPayload[i]!]!;
-        if (duplicate) outcome.duplicates += 1;
-        else outcome.stored += 1;
+        if (duplicate) {
+          outcome.duplicates += 1;
+        } else {
+          outcome.stored += 1;
+          outcome.storedFor.push(inputs[i]!.patientId);
+        }
       });
       return outcomes;
     });

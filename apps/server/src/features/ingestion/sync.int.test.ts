@@ -1,5 +1,7 @@
 import { errorMessages, toasts } from '@vigil/core';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { patientDevices } from '../../db/schema/index.js';
 import { createVendorWorld, pairDevice, readingsOf, startFakeVendors } from './ingestion-fixtures.js';
 import { activateWithingsDevice } from './withings-devices.service.js';
 
@@ -81,6 +83,73 @@ describe('GET /pacients/{id}/sync', () => {
   it('a second sync finds nothing new', async () => {
     const res = await w.east.get(`/api/pacients/${patientId}/sync`);
     expect(res.json()).toEqual({ message: toasts.readingsSynced, newReadings: 0 });
+  });
+
+  it('skips a reading its vendor sent malformed and stores the rest, on the next sync too', async () => {
+    const now = w.t.clock.now().getTime();
+    const group = {
+      grpid: 7200,
+      attrib: 0,
+      date: seconds(now - 2 * day),
+      category: 1,
+      measures: [{ value: 81000, type: 1, unit: -3 }],
+    };
+    await fake.addWithingsGroups(userId, [group, { ...group, grpid: 7201, deviceid: 12345 }]);
+    const reading = {
+      reading_id: 'sm-4',
+      device_id: meterImei,
+      date_recorded: new Date(now - 2 * day).toISOString(),
+      reading_type: 'blood_pressure',
+      systolic_mmhg: 133,
+      diastolic_mmhg: 77,
+      pulse_bpm: 61,
+    };
+    await fake.addSmartMeterReadings([
+      { ...reading, reading_id: 'sm-no-zone', date_recorded: '2026-11-28 12:44:00' },
+      reading,
+    ]);
+    for (const newReadings of [2, 0]) {
+      const res = await w.east.get(`/api/pacients/${patientId}/sync`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ message: toasts.readingsSynced, newReadings });
+    }
+    const ids = (await readingsOf(w.db, patientId)).map((r) => r.vendorReadingId);
+    expect(ids).toEqual(expect.arrayContaining(['7200', 'sm-4']));
+    expect(ids).not.toContain('7201');
+    expect(ids).not.toContain('sm-no-zone');
+  });
+
+  it("counts only the readings stored on this patient, not a late one of the device's earlier patient", async () => {
+    const earlier = await w.addPatient('Earlier');
+    const later = await w.addPatient('Later');
+    const imei = '359876543210038';
+    const device = await pairDevice(w.db, later, 'Smart Meter', imei);
+    const now = w.t.clock.now().getTime();
+    await w.db
+      .update(patientDevices)
+      .set({ pairedAt: new Date(now - 5 * day) })
+      .where(eq(patientDevices.deviceId, device.id));
+    await w.db.insert(patientDevices).values({
+      clinicId: device.clinicId!,
+      patientId: earlier,
+      deviceId: device.id,
+      status: 'active',
+      pairedAt: new Date(now - 25 * day),
+      deletedAt: new Date(now - 10 * day),
+    });
+    const reading = (id: string, daysAgo: number) => ({
+      reading_id: id,
+      device_id: imei,
+      date_recorded: new Date(now - daysAgo * day).toISOString(),
+      reading_type: 'weight',
+      weight_lbs: 181.2,
+    });
+    await fake.addSmartMeterReadings([reading('sm-earlier', 15), reading('sm-later', 2)]);
+
+    const res = await w.east.get(`/api/pacients/${later}/sync`);
+    expect(res.json()).toEqual({ message: toasts.readingsSynced, newReadings: 1 });
+    expect((await readingsOf(w.db, later)).map((r) => r.vendorReadingId)).toEqual(['sm-later']);
+    expect((await readingsOf(w.db, earlier)).map((r) => r.vendorReadingId)).toEqual(['sm-earlier']);
   });
 
   it('is 404 for a patient of another clinic', async () => {

@@ -33,9 +33,13 @@ export interface WithingsNotification {
 }
 
 export interface PullTotals {
+  /** Readings stored; by a patient's sync, those stored on that patient. */
   stored: number;
   duplicates: number;
-  /** Readings the ingestion refused (out of range, in the future): skipped so the others still land. */
+  /**
+   * Readings the adapter could not read or the ingestion refused (out of range, in the future): skipped so
+   * the others still land.
+   */
   refused: number;
 }
 
@@ -74,16 +78,42 @@ export function createVendorPullService(deps: {
 }) {
   const repo = createIngestionRepository(deps.db);
 
-  async function ingestEach(deliveries: readonly DeviceDelivery[], totals: PullTotals) {
-    for (const delivery of deliveries) {
-      for (const reading of delivery.readings) {
-        try {
-          const outcome = await deps.ingestion.ingest([{ ...delivery, readings: [reading] }]);
-          totals.stored += outcome.stored;
-          totals.duplicates += outcome.duplicates;
-        } catch (error) {
-          if (!(error instanceof AppError && error.code === 'UNPROCESSABLE')) throw error;
-          totals.refused += 1;
+  /**
+   * Ingests pulled items (Withings groups, Smart Meter readings) one at a time: an item its adapter cannot
+   * read (400) or a reading the ingestion refuses (422) is counted and skipped, so it does not hold back
+   * the rest, nor every later pull of the same range. With `patientId` (a patient's sync), only the readings
+   * stored on that patient count as stored: a device's late reading can belong to an earlier patient, maybe
+   * of another clinic, whose readings are not the syncing user's to count.
+   */
+  async function ingestEach(
+    items: readonly unknown[],
+    adapt: (item: unknown) => DeviceDelivery[],
+    totals: PullTotals,
+    patientId?: string,
+  ) {
+    const skipped = (error: unknown, code: AppError['code']) => {
+      if (!(error instanceof AppError && error.code === code)) throw error;
+      totals.refused += 1;
+    };
+    for (const item of items) {
+      let deliveries: DeviceDelivery[];
+      try {
+        deliveries = adapt(item);
+      } catch (error) {
+        skipped(error, 'VALIDATION');
+        continue;
+      }
+      for (const delivery of deliveries) {
+        for (const reading of delivery.readings) {
+          try {
+            const outcome = await deps.ingestion.ingest([{ ...delivery, readings: [reading] }]);
+            totals.stored += patientId
+              ? outcome.storedFor.filter((id) => id === patientId).length
+              : outcome.stored;
+            totals.duplicates += outcome.duplicates;
+          } catch (error) {
+            skipped(error, 'UNPROCESSABLE');
+          }
         }
       }
     }
@@ -94,6 +124,7 @@ export function createVendorPullService(deps: {
     devices: readonly WithingsDeviceRow[],
     range: { startdate: number; enddate: number },
     totals: PullTotals,
+    patientId?: string,
   ) {
     const device = devices.find((d) => d.vendorAccessToken) ?? devices[0];
     if (!device) return;
@@ -118,7 +149,7 @@ export function createVendorPullService(deps: {
     }
     for (const d of devices) {
       const own = groups.filter((g) => deviceOfGroup(g, devices).id === d.id);
-      if (own.length) await ingestEach(adaptWithingsGroups(own, d.serialNumber), totals);
+      await ingestEach(own, (g) => adaptWithingsGroups([g], d.serialNumber), totals, patientId);
     }
   }
 
@@ -182,6 +213,7 @@ export function createVendorPullService(deps: {
           userDevices,
           { startdate: Math.floor(start.getTime() / 1000), enddate: Math.floor(now.getTime() / 1000) },
           totals,
+          patient.id,
         );
       }
 
@@ -194,7 +226,7 @@ export function createVendorPullService(deps: {
           const id = (r as { imei?: unknown; device_id?: unknown }) ?? {};
           return serials.has(String(id.imei ?? id.device_id ?? '').toUpperCase());
         });
-        for (const reading of own) await ingestEach(adaptSmartMeter(reading), totals);
+        await ingestEach(own, adaptSmartMeter, totals, patient.id);
       }
 
       await deps.audit.record(deps.db, {
