@@ -1,9 +1,9 @@
 import { errorMessages, toasts } from '@vigil/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { patientDevices } from '../../db/schema/index.js';
+import { devices, patientDevices } from '../../db/schema/index.js';
 import { createVendorWorld, pairDevice, readingsOf, startFakeVendors } from './ingestion-fixtures.js';
-import { activateWithingsDevice } from './withings-devices.service.js';
+import { activateWithingsDevice, withingsAccessToken } from './withings-devices.service.js';
 
 let fake: Awaited<ReturnType<typeof startFakeVendors>>;
 let w: Awaited<ReturnType<typeof createVendorWorld>>;
@@ -150,6 +150,19 @@ describe('GET /pacients/{id}/sync', () => {
     expect(res.json()).toEqual({ message: toasts.readingsSynced, newReadings: 1 });
     expect((await readingsOf(w.db, later)).map((r) => r.vendorReadingId)).toEqual(['sm-later']);
     expect((await readingsOf(w.db, earlier)).map((r) => r.vendorReadingId)).toEqual(['sm-earlier']);
+  });
+
+  it('refreshes an expired token once for syncs that run at once', async () => {
+    const expired = new Date(w.t.clock.now().getTime() - 3_600_000);
+    await w.db.update(devices).set({ vendorTokenExpiresAt: expired }).where(eq(devices.vendorUserId, userId));
+    const [before] = await w.db.select().from(devices).where(eq(devices.vendorUserId, userId));
+    const answers = await Promise.all([1, 2, 3].map(() => w.east.get(`/api/pacients/${patientId}/sync`)));
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200]);
+    const [after] = await w.db.select().from(devices).where(eq(devices.vendorUserId, userId));
+    expect(after!.vendorTokenExpiresAt!.getTime()).toBeGreaterThan(w.t.clock.now().getTime());
+    // A pull that read the device before that refresh (or in another server process) uses what it stored.
+    const token = await withingsAccessToken(w.withingsDeps, w.db, before!);
+    expect(token).toBe(await withingsAccessToken(w.withingsDeps, w.db, after!));
   });
 
   it('is 404 for a patient of another clinic', async () => {

@@ -72,10 +72,54 @@ export async function activateWithingsDevice(
   return { userId: tokens.userId };
 }
 
+/** A stored access token that outlives the margin, decrypted; null when it must be refreshed first. */
+function storedAccessToken(deps: WithingsDeps, device: WithingsDeviceRow, key: Buffer): string | null {
+  const expires = device.vendorTokenExpiresAt?.getTime() ?? 0;
+  if (!device.vendorAccessToken || expires - refreshMarginMs <= deps.clock.now().getTime()) return null;
+  return decryptToken(key, device.vendorAccessToken);
+}
+
+/**
+ * The refreshes under way, by the (encrypted) refresh token they use: concurrent pulls of one Withings user
+ * (a Sync pressed twice, a notification's job during a Sync) share one, since Withings retires a refresh
+ * token once used and refuses a second use. The ciphertext is unique to one storing of the tokens.
+ */
+const refreshes = new Map<string, Promise<string>>();
+
+async function refreshAccessToken(
+  deps: WithingsDeps,
+  db: DbOrTx,
+  device: WithingsDeviceRow & { vendorRefreshToken: string },
+  siblings: readonly string[],
+  key: Buffer,
+): Promise<string> {
+  const client = createWithingsClient(deps.vendors.withings, deps.fetch);
+  try {
+    const tokens = await client.refreshToken(decryptToken(key, device.vendorRefreshToken));
+    await storeTokens(deps, db, siblings, tokens);
+    return tokens.accessToken;
+  } catch (error) {
+    // Refused because another refresh (read from the device before it stored, or of another server process)
+    // used the token first: the tokens it stored serve.
+    const stored = device.vendorUserId
+      ? (await createIngestionRepository(db).findWithingsDevicesByUserId(device.vendorUserId)).find(
+          (d) => d.id === device.id,
+        )
+      : undefined;
+    const token =
+      stored && stored.vendorRefreshToken !== device.vendorRefreshToken
+        ? storedAccessToken(deps, stored, key)
+        : null;
+    if (token === null) throw error;
+    return token;
+  }
+}
+
 /**
  * A usable access token for a Withings device: the stored one, or, when it has expired (or is about to),
  * a new one from the refresh token, stored at once on every device of that Withings user (Withings
- * retires the old refresh token). Null for a device that was never activated.
+ * retires the old refresh token). Concurrent callers share one refresh. Null for a device that was never
+ * activated.
  */
 export async function withingsAccessToken(
   deps: WithingsDeps,
@@ -83,13 +127,17 @@ export async function withingsAccessToken(
   device: WithingsDeviceRow,
   siblings: readonly string[] = [device.id],
 ): Promise<string | null> {
-  if (!device.vendorAccessToken || !device.vendorRefreshToken) return null;
+  const { vendorRefreshToken } = device;
+  if (!device.vendorAccessToken || !vendorRefreshToken) return null;
   const key = tokenKey(deps.vendors);
-  const expires = device.vendorTokenExpiresAt?.getTime() ?? 0;
-  if (expires - refreshMarginMs > deps.clock.now().getTime())
-    return decryptToken(key, device.vendorAccessToken);
-  const client = createWithingsClient(deps.vendors.withings, deps.fetch);
-  const tokens = await client.refreshToken(decryptToken(key, device.vendorRefreshToken));
-  await storeTokens(deps, db, siblings, tokens);
-  return tokens.accessToken;
+  const stored = storedAccessToken(deps, device, key);
+  if (stored !== null) return stored;
+  let refresh = refreshes.get(vendorRefreshToken);
+  if (!refresh) {
+    refresh = refreshAccessToken(deps, db, { ...device, vendorRefreshToken }, siblings, key).finally(() =>
+      refreshes.delete(vendorRefreshToken),
+    );
+    refreshes.set(vendorRefreshToken, refresh);
+  }
+  return refresh;
 }
