@@ -21,6 +21,31 @@ const randomImei = (prefix: string) =>
 /** The section whose heading (h2) is `title`. */
 const section = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
 
+/** A new Sunrise patient, created by the API, who connects devices: answers the id. */
+async function createPatient(staff: Awaited<ReturnType<typeof apiAs>>, firstName: string): Promise<string> {
+  const created = await staff.post('/api/pacients', {
+    clinic: demoClinics.sunrise.id,
+    assignedPhysician: '00000000-0000-4000-8000-000000000103',
+    careTeam: ['00000000-0000-4000-8000-000000000104'],
+    firstName,
+    lastName: 'Devices',
+    email: '',
+    language: 'EN',
+    dateOfBirth: '05/06/1950',
+    gender: 'FEMALE',
+    diagnosis: 'Hypertension',
+    heightFeet: '5',
+    heightInches: '5',
+    weight: '150',
+    phones: [{ number: '5035550177', type: 'Landline', notes: '' }],
+    consent: { status: 'Obtained via telephone' },
+    connectDevices: 'Yes',
+    enrolled: true,
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return (await created.json()).data._id;
+}
+
 async function chooseOption(page: Page, label: string, option: string | RegExp): Promise<void> {
   await page.getByRole('combobox', { name: label }).click();
   await page.getByRole('listbox').getByRole('option', { name: option }).click();
@@ -33,27 +58,7 @@ test.describe('patient devices', () => {
     request,
   }) => {
     const staff = await apiAs(request, demo.staff);
-    const created = await staff.post('/api/pacients', {
-      clinic: demoClinics.sunrise.id,
-      assignedPhysician: '00000000-0000-4000-8000-000000000103',
-      careTeam: ['00000000-0000-4000-8000-000000000104'],
-      firstName: 'Dora',
-      lastName: 'Devices',
-      email: '',
-      language: 'EN',
-      dateOfBirth: '05/06/1950',
-      gender: 'FEMALE',
-      diagnosis: 'Hypertension',
-      heightFeet: '5',
-      heightInches: '5',
-      weight: '150',
-      phones: [{ number: '5035550177', type: 'Landline', notes: '' }],
-      consent: { status: 'Obtained via telephone' },
-      connectDevices: 'Yes',
-      enrolled: true,
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    const id: string = (await created.json()).data._id;
+    const id = await createPatient(staff, 'Dora');
     const imei = randomImei('35');
     expect((await staff.post(`/api/bodytrace/connect-device/${id}`, { imei })).status()).toBe(201);
 
@@ -71,6 +76,58 @@ test.describe('patient devices', () => {
     await page.goBack();
     await expect(count).toHaveText('0 devices');
     await screenshot(page, 'patient-details-device-count', { viewport: true });
+  });
+
+  test('a device another user changed meanwhile: the failed action shows the devices as they are now', async ({
+    page,
+    request,
+  }) => {
+    const staff = await apiAs(request, demo.staff);
+    const admin = await apiAs(request, demo.admin);
+    const id = await createPatient(staff, 'Stale');
+    const other = await createPatient(staff, 'Other');
+    const imei = randomImei('35');
+    const connected = await staff.post(`/api/bodytrace/connect-device/${id}`, { imei });
+    expect(connected.status()).toBe(201);
+    const deviceObjectId: string = (await connected.json()).device.device._id;
+
+    await signIn(page, demo.staff);
+    await page.goto(`/patient/edit/${id}#deviceInfo`);
+    const row = page
+      .getByRole('table', { name: 'Connected Devices' })
+      .getByRole('row')
+      .filter({ hasText: imei });
+    await expect(row).toContainText('active');
+    // The operator unlinks it in the inventory; the nurse's page still shows it.
+    const unlinked = await admin.put('/api/bodytrace/unlink-device', { deviceObjectId });
+    expect(unlinked.status()).toBe(200);
+    await row.getByRole('button', { name: 'Disconnect' }).click();
+    await expect(row).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Active Devices (0)' })).toBeVisible();
+
+    // A free Smart Meter device, picked, then paired with another patient before Pair is pressed.
+    const deviceInfo = section(page, 'Device Info');
+    await chooseOption(page, 'Brand', 'Smart Meter');
+    const picker = page.getByRole('combobox', { name: 'IMEI' });
+    await picker.click();
+    const firstFree = page.getByRole('listbox').getByRole('option').first();
+    const picked = (await firstFree.textContent())?.match(/\d{15}/)?.[0] ?? '';
+    await firstFree.click();
+    const free = await (await staff.get(`/api/smart-meter?patientId=${id}`)).json();
+    const taken = free.devices.find((d: { imei: string }) => d.imei === picked);
+    const paired = await staff.post('/api/smart-meter/connect-device', {
+      patientId: other,
+      deviceObjectId: taken._id,
+      deviceName: 'Cuff',
+    });
+    expect(paired.status()).toBe(201);
+    await deviceInfo.getByRole('button', { name: 'Pair', exact: true }).click();
+    await expect(toast(page, 'This device is already paired with a patient.')).toBeVisible();
+    await expect(picker).not.toContainText(picked);
+    await screenshot(page, 'patient-devices-picked-then-taken', { of: deviceInfo });
+    await picker.click();
+    await expect(page.getByRole('listbox').getByRole('option', { name: new RegExp(picked) })).toHaveCount(0);
+    await page.keyboard.press('Escape');
   });
 
   test('staff pair, disconnect, reconnect and delete devices, see the history and sync readings', async ({

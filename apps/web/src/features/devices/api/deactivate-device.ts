@@ -19,6 +19,6 @@ export function useDeactivateDevice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deactivateDevice,
-    onSuccess: () => invalidateAfterDeviceChange(queryClient),
+    onSettled: () => invalidateAfterDeviceChange(queryClient),
   });
 }

@@ -14,6 +14,6 @@ export function useDeleteDevice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteDevice,
-    onSuccess: () => invalidateAfterDeviceChange(queryClient),
+    onSettled: () => invalidateAfterDeviceChange(queryClient),
   });
 }

@@ -18,6 +18,6 @@ export function useUnlinkDevice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: unlinkDevice,
-    onSuccess: () => invalidateAfterDeviceChange(queryClient),
+    onSettled: () => invalidateAfterDeviceChange(queryClient),
   });
 }

@@ -17,6 +17,6 @@ export function useDisconnectDevice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: disconnectDevice,
-    onSuccess: () => invalidateAfterDeviceChange(queryClient),
+    onSettled: () => invalidateAfterDeviceChange(queryClient),
   });
 }

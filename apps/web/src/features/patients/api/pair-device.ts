@@ -28,6 +28,6 @@ export function usePairDevice() {
   return useMutation({
     mutationFn: pairDevice,
     // The patient's devices, and the free devices of the clinic, which lost this one.
-    onSuccess: () => invalidateAfterDeviceChange(queryClient),
+    onSettled: () => invalidateAfterDeviceChange(queryClient),
   });
 }

@@ -17,6 +17,6 @@ export function useReconnectDevice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: reconnectDevice,
-    onSuccess: () => invalidateAfterDeviceChange(queryClient),
+    onSettled: () => invalidateAfterDeviceChange(queryClient),
   });
 }

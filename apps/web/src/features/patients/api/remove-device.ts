@@ -19,6 +19,6 @@ export function useRemoveDevice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: removeDevice,
-    onSuccess: () => invalidateAfterDeviceChange(queryClient),
+    onSettled: () => invalidateAfterDeviceChange(queryClient),
   });
 }

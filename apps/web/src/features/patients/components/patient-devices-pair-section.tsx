@@ -15,12 +15,13 @@ import {
   pairingLabels,
   toasts,
 } from '@vigil/core';
-import type { KeyboardEvent } from 'react';
+import { type KeyboardEvent, useEffect } from 'react';
 import {
   type Control,
   Controller,
   type FieldErrors,
   type Resolver,
+  useController,
   useForm,
   useWatch,
 } from 'react-hook-form';
@@ -201,6 +202,13 @@ function PickedFields({
   patientId,
 }: FieldsProps & { brand: PickedBrand; patientId: string }) {
   const free = useFreeDevices(brand, patientId);
+  const { field } = useController({ control, name: 'deviceObjectId' });
+  // A device picked, then paired by another user, is gone from the list (fetched again after the failed
+  // Pair): so is the choice.
+  const { value: picked, onChange: pick } = field;
+  useEffect(() => {
+    if (free.data && picked && !free.data.some((d) => d._id === picked)) pick('');
+  }, [free.data, picked, pick]);
   if (free.isPending) {
     return (
       <Grid size={12}>
