@@ -37,9 +37,12 @@ export interface RemovedPairing {
   clinicActive: boolean;
 }
 
-/** What a delivery tells of its device: when, whether with a reading, its battery, signal and type. */
+/**
+ * What a delivery tells of its device: when (null: not when, for readings pulled with no time of their
+ * own to tell), whether with a reading, its battery, signal and type.
+ */
 export interface DeviceSeen {
-  at: Date;
+  at: Date | null;
   connected: boolean;
   battery: number | null;
   signal: number | null;
@@ -83,6 +86,9 @@ const withingsFields = {
 
 /** How a device is named in a batch's targets: its brand and serial number. */
 export const deviceKey = (brand: string, serialNumber: string) => `${brand}\u0000${serialNumber}`;
+
+/** A time as a statement's parameter. */
+const at = (time: Date | null) => sql`${time?.toISOString() ?? null}::timestamptz`;
 
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -130,8 +136,8 @@ export function createIngestionRepository(db: DbOrTx) {
      * The devices of these brands and serial numbers among devices not deleted, each with its current
      * pairing (not deleted) and the clinic of that pairing's patient, keyed by `deviceKey`; an unknown
      * device is absent. In the same statement, a device that takes readings (active, paired, of an active
-     * clinic: what the service's `setAsideReason` accepts) is marked seen at `at`: with a reading its
-     * last-connected time, the battery and signal it reported (else the last known), and the type its
+     * clinic: what the service's `setAsideReason` accepts) is marked seen at its `at` (a time before the
+     * one stored moves nothing): with a reading its last-connected time, the battery and signal it reported (else the last known), and the type its
      * readings show (a blood pressure is a monitor's, a weight a scale's, whatever type it was entered with:
      * the readings are the evidence). The devices' rows are locked in id order, so two batches sharing devices
      * cannot deadlock, before their pairings are read; the patients' clinics are share-locked as they are
@@ -140,20 +146,19 @@ export function createIngestionRepository(db: DbOrTx) {
      */
     async findDeliveryTargetsMarkingSeen(
       seen: readonly (DeviceSeen & { brand: DeviceBrand; serialNumber: string })[],
-      at: Date,
     ): Promise<Map<string, DeliveryTarget>> {
       if (seen.length === 0) return new Map();
       const json = JSON.stringify(
         seen.map((d) => ({
           brand: d.brand,
           serial: d.serialNumber,
+          at: d.at,
           connected: d.connected,
           battery: d.battery,
           signal: d.signal,
           type: d.type,
         })),
       );
-      const atText = sql`${at.toISOString()}::timestamptz`;
       type TargetRow = {
         brand: DeviceBrand;
         serial: string;
@@ -189,8 +194,8 @@ export function createIngestionRepository(db: DbOrTx) {
       // Both drivers answer raw rows as `{ rows }`.
       const result = (await db.execute(sql`
         with input as (
-          select * from jsonb_to_recordset(${json}::jsonb)
-            as x(brand text, serial text, connected boolean, battery integer, signal integer, type text)
+          select * from jsonb_to_recordset(${json}::jsonb) as x(brand text, serial text, at timestamptz,
+            connected boolean, battery integer, signal integer, type text)
         ), clinic as (
           -- The paired patients' clinics, share-locked: a deactivation under way is waited for and its
           -- outcome read (the locked row is read as committed), and one that comes later waits for this
@@ -205,7 +210,7 @@ export function createIngestionRepository(db: DbOrTx) {
           order by c.id
           for key share
         ), target as (
-          select x.brand, x.serial, x.connected, x.battery, x.signal, x.type,
+          select x.brand, x.serial, x.at, x.connected, x.battery, x.signal, x.type,
             d.id as device_id, d.status as device_status, d.clinic_id as device_clinic_id,
             pd.status as pairing_status, pd.paired_at, pd.unpaired_at, pd.patient_id, p.clinic_id as patient_clinic_id,
             c.active as clinic_active,
@@ -225,8 +230,9 @@ export function createIngestionRepository(db: DbOrTx) {
           left join clinic c on c.id = p.clinic_id
         ), seen as (
           update ${devices} dv set
-            last_seen_at = ${atText},
-            last_connected_at = case when t.connected then ${atText} else dv.last_connected_at end,
+            last_seen_at = greatest(dv.last_seen_at, t.at),
+            last_connected_at = case when t.connected then greatest(dv.last_connected_at, t.at)
+              else dv.last_connected_at end,
             battery = coalesce(t.battery, dv.battery),
             signal = coalesce(t.signal, dv.signal),
             type = coalesce(t.type, dv.type)
@@ -270,8 +276,10 @@ export function createIngestionRepository(db: DbOrTx) {
         await db
           .update(devices)
           .set({
-            lastSeenAt: d.at,
-            ...(d.connected ? { lastConnectedAt: d.at } : {}),
+            lastSeenAt: sql`greatest(${devices.lastSeenAt}, ${at(d.at)})`,
+            ...(d.connected
+              ? { lastConnectedAt: sql`greatest(${devices.lastConnectedAt}, ${at(d.at)})` }
+              : {}),
             ...(d.battery === null ? {} : { battery: d.battery }),
             ...(d.signal === null ? {} : { signal: d.signal }),
             type: sql`coalesce(${d.type}, ${devices.type})`,

@@ -147,6 +147,15 @@ function placeReading(target: DeliveryTarget, takenAt: Date, reason: Unrecognise
   return reason ? { setAside: reason } : { patientId: target.patientId!, offCurrent: false };
 }
 
+/** The later of two times; null when both are. */
+const latest = (a: Date | null, b: Date | null) => (a === null || (b !== null && b > a) ? b : a);
+
+/** When the latest of these readings was taken, at most `now` (a clock a little ahead); null for none. */
+function takenLast(readings: readonly VendorReading[], now: Date): Date | null {
+  const last = readings.reduce<Date | null>((at, r) => latest(at, r.takenAt), null);
+  return last !== null && last > now ? now : last;
+}
+
 /** What the readings tell of a device whose type is not known yet. */
 function typeShown(readings: readonly VendorReading[]): DeviceType | null {
   if (readings.some((r) => r.systolic != null || r.diastolic != null)) return 'Blood Pressure Monitor';
@@ -163,7 +172,10 @@ interface Pending {
   reject(error: unknown): void;
 }
 
-/** A device's deliveries of one batch as one: what the last of them reported, seen at the batch's time. */
+/**
+ * A device's deliveries of one batch as one: what the last of them reported, seen at the batch's time (or,
+ * pulled, when it took its latest reading).
+ */
 interface DeviceSeenInBatch extends DeviceSeen {
   brand: DeviceDelivery['brand'];
   serialNumber: string;
@@ -214,7 +226,7 @@ export function createIngestionService(deps: { db: Db; clock: Clock; readings: R
         seen.set(key, {
           brand: delivery.brand,
           serialNumber: delivery.deviceIdentifier,
-          at: now,
+          at: latest(before?.at ?? null, delivery.pulled ? takenLast(delivery.readings, now) : now),
           connected: (before?.connected ?? false) || delivery.readings.length > 0,
           battery: delivery.battery ?? before?.battery ?? null,
           signal: delivery.signal ?? before?.signal ?? null,
@@ -222,7 +234,7 @@ export function createIngestionService(deps: { db: Db; clock: Clock; readings: R
         });
       }
       // Devices, then patients, each locked in one order: two batches sharing them cannot deadlock.
-      const targets = await repo.findDeliveryTargetsMarkingSeen([...seen.values()], now);
+      const targets = await repo.findDeliveryTargetsMarkingSeen([...seen.values()]);
 
       const setAside = new Map<string, UnrecognisedDelivery & { count: number }>();
       // Devices with a reading stored for a patient of a pairing that no longer takes readings.

@@ -23,4 +23,10 @@ export interface DeviceDelivery {
   signal: number | null;
   /** The payload as received, kept on an unrecognised delivery to diagnose it. */
   raw: unknown;
+  /**
+   * Pulled from the vendor's API (a Withings notification's job, a patient's Sync), not pushed by the
+   * device: the device was seen when it took its readings, not when the product fetched them, so a pull of
+   * old readings does not make a silent device look alive.
+   */
+  pulled?: boolean;
 }

@@ -2,7 +2,13 @@ import { errorMessages, toasts } from '@vigil/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices, patientDevices } from '../../db/schema/index.js';
-import { createVendorWorld, pairDevice, readingsOf, startFakeVendors } from './ingestion-fixtures.js';
+import {
+  createVendorWorld,
+  deviceRow,
+  pairDevice,
+  readingsOf,
+  startFakeVendors,
+} from './ingestion-fixtures.js';
 import { activateWithingsDevice, withingsAccessToken } from './withings-devices.service.js';
 
 let fake: Awaited<ReturnType<typeof startFakeVendors>>;
@@ -78,6 +84,13 @@ describe('GET /pacients/{id}/sync', () => {
     ]);
     // 80000 x 10^-3 kg = 176.37 lbs
     expect(stored.find((r) => r.vendorReadingId === '7000')?.weightLbs).toBe(176.37);
+    // Each device was last seen when it took its latest reading, a day ago, not when the sync pulled it.
+    for (const source of ['WITHINGS', 'SMART_METER']) {
+      const last = stored.filter((r) => r.source === source).at(-1)!;
+      const device = await deviceRow(w.db, last.deviceId!);
+      expect(device.lastSeenAt).toEqual(last.takenAt);
+      expect(device.lastConnectedAt).toEqual(last.takenAt);
+    }
   });
 
   it('a second sync finds nothing new', async () => {

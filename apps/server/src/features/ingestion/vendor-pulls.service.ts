@@ -106,7 +106,7 @@ export function createVendorPullService(deps: {
       for (const delivery of deliveries) {
         for (const reading of delivery.readings) {
           try {
-            const outcome = await deps.ingestion.ingest([{ ...delivery, readings: [reading] }]);
+            const outcome = await deps.ingestion.ingest([{ ...delivery, readings: [reading], pulled: true }]);
             totals.stored += patientId
               ? outcome.storedFor.filter((id) => id === patientId).length
               : outcome.stored;
