@@ -7,7 +7,7 @@ import { acceptFormBodies } from '../../integrations/vendors/form-body.js';
 import type { WithingsNotificationQueue } from '../../jobs/withings-notification.job.js';
 import { adaptBodyTrace } from './adapters/bodytrace.adapter.js';
 import { adaptEDevice } from './adapters/edevice.adapter.js';
-import { parsePayload } from './adapters/parse-payload.js';
+import { PartlyMalformedPayload, parsePayload } from './adapters/parse-payload.js';
 import { adaptPylo } from './adapters/pylo.adapter.js';
 import { adaptSmartMeter } from './adapters/smart-meter.adapter.js';
 import { adaptTenovi } from './adapters/tenovi.adapter.js';
@@ -71,7 +71,8 @@ export function ingestionRoutes(app: FastifyInstance, deps: IngestionRouteDeps) 
   /**
    * Adapts, ingests, and answers after the commit: 200 with the counts, or 202 when set aside. A payload
    * with readings refused by the checks answers 422 with the first one's message, having stored the rest
-   * (counted in the body): a vendor that sends it again stores nothing twice.
+   * (counted in the body): a vendor that sends it again stores nothing twice. A gateway's array with
+   * malformed elements answers their 400 the same way, having stored what the others made.
    */
   async function deliver(
     req: FastifyRequest,
@@ -79,7 +80,15 @@ export function ingestionRoutes(app: FastifyInstance, deps: IngestionRouteDeps) 
     source: DeviceSource,
     adapt: (payload: unknown) => DeviceDelivery[],
   ) {
-    const deliveries = adapt(req.body);
+    let deliveries: DeviceDelivery[];
+    let malformed: AppError | null = null;
+    try {
+      deliveries = adapt(req.body);
+    } catch (error) {
+      if (!(error instanceof PartlyMalformedPayload)) throw error;
+      deliveries = error.readable;
+      malformed = error;
+    }
     try {
       const outcome = await deps.ingestion.ingest(deliveries);
       // Counts and reasons only: no identifier, value or patient reaches the log.
@@ -87,8 +96,7 @@ export function ingestionRoutes(app: FastifyInstance, deps: IngestionRouteDeps) 
         { source, stored: outcome.stored, duplicates: outcome.duplicates, setAside: outcome.unrecognised },
         'webhook delivery',
       );
-      const [refused] = outcome.refused;
-      if (refused) {
+      if (outcome.refused.length > 0) {
         req.log.warn(
           {
             source,
@@ -97,10 +105,13 @@ export function ingestionRoutes(app: FastifyInstance, deps: IngestionRouteDeps) 
           },
           'webhook reading refused',
         );
-        return reply.status(422).send({
-          message: refused.message,
-          code: refused.code,
-          fields: refused.fields,
+      }
+      const problem = malformed ?? outcome.refused[0];
+      if (problem) {
+        return reply.status(problem.status).send({
+          message: problem.message,
+          code: problem.code,
+          fields: problem.fields,
           stored: outcome.stored,
           duplicates: outcome.duplicates,
         });
@@ -114,7 +125,8 @@ export function ingestionRoutes(app: FastifyInstance, deps: IngestionRouteDeps) 
       if (error instanceof AppError && error.code === 'UNPROCESSABLE') {
         req.log.warn({ source, fields: Object.keys(error.fields ?? {}) }, 'webhook reading refused');
       }
-      throw error;
+      // The readable part refused whole: the array's first problem is the malformed element's.
+      throw malformed ?? error;
     }
   }
 

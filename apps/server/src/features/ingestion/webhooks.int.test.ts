@@ -309,6 +309,44 @@ describe('payloads refused', () => {
     expect(await totalReadings()).toBe(before + 1);
   });
 
+  it('a malformed element of a gateway’s array is a 400 naming it by index; the other elements are stored, once', async () => {
+    const before = await totalReadings();
+    const bp = { ...tenoviArray[0], timestamp: '2026-11-02T16:30:00Z' };
+    const odd = { ...tenoviArray[0], hwi_device_id: 'tv-odd-0001', metric: 'weight', value_1: '183 lbs' };
+    const tenovi = await deliver(app(), 'tenovi', [odd, bp]);
+    expect(tenovi.statusCode).toBe(400);
+    expect(tenovi.json()).toEqual({
+      message: 'Invalid Tenovi payload: 0.value_1: Expected a number',
+      code: 'VALIDATION',
+      fields: { '0.value_1': 'Expected a number' },
+      stored: 1,
+      duplicates: 0,
+    });
+    expect(
+      (await readingsOf(db(), p.tenovi)).some((r) => r.takenAt.getTime() === Date.parse(bp.timestamp)),
+    ).toBe(true);
+    const again = await deliver(app(), 'tenovi', [odd, bp]);
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ stored: 0, duplicates: 1 });
+
+    const reading = { ...smartMeter, reading_id: 'sm-array-1', date_recorded: '2026-11-02T16:00:00Z' };
+    const noZone = { ...reading, reading_id: 'sm-array-2', date_recorded: '2026-11-02 16:00:00' };
+    const meter = await deliver(app(), 'smart-meter', [reading, noZone]);
+    expect(meter.statusCode).toBe(400);
+    expect(meter.json()).toMatchObject({ fields: { '1.date_recorded': 'Expected a date' }, stored: 1 });
+    expect(await totalReadings()).toBe(before + 2);
+
+    // An array of malformed elements only stores nothing, as before.
+    const none = await deliver(app(), 'tenovi', [odd, { ...odd, value_1: 'x' }]);
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toEqual({
+      message: 'Invalid Tenovi payload: 0.value_1: Expected a number',
+      code: 'VALIDATION',
+      fields: { '0.value_1': 'Expected a number' },
+    });
+    expect(await totalReadings()).toBe(before + 2);
+  });
+
   it('a blood pressure whose diastolic is not below its systolic is 422 from every vendor, and nothing is stored', async () => {
     const before = await totalReadings();
     const refused = {

@@ -4,20 +4,62 @@ import { integerMax } from '../../../db/limits.js';
 import type { DeviceDelivery, VendorReading } from '../ingestion.types.js';
 
 /**
- * Parses a vendor payload with its schema; a malformed one is a 400 naming the vendor, the field and the
- * problem, so whoever configures the vendor's webhook can see what to fix.
+ * The 400 of a malformed vendor payload, naming the vendor, the field and the problem, so whoever configures
+ * the vendor's webhook can see what to fix. `at` is the path of the part that was parsed (an array's index).
  */
-export function parsePayload<S extends z.ZodType>(vendor: string, schema: S, payload: unknown): z.output<S> {
-  const parsed = schema.safeParse(payload);
-  if (parsed.success) return parsed.data;
+function payloadProblem(vendor: string, error: z.ZodError, at: string[] = []): AppError {
   const fields: Record<string, string> = {};
-  for (const issue of parsed.error.issues) {
-    const key = issue.path.map(String).join('.') || '_';
+  for (const issue of error.issues) {
+    const key = [...at, ...issue.path.map(String)].join('.') || '_';
     fields[key] ??= issue.message;
   }
   const [field, problem] = Object.entries(fields)[0]!;
   const where = field === '_' ? '' : ` ${field}:`;
-  throw new AppError('VALIDATION', `Invalid ${vendor} payload:${where} ${problem}`, fields);
+  return new AppError('VALIDATION', `Invalid ${vendor} payload:${where} ${problem}`, fields);
+}
+
+/** Parses a vendor payload with its schema; a malformed one is a 400 (`payloadProblem`). */
+export function parsePayload<S extends z.ZodType>(vendor: string, schema: S, payload: unknown): z.output<S> {
+  const parsed = schema.safeParse(payload);
+  if (parsed.success) return parsed.data;
+  throw payloadProblem(vendor, parsed.error);
+}
+
+/**
+ * A gateway's array (Tenovi, Smart Meter) with malformed elements: the 400 of the first, and what the
+ * others made. A subclass of the plain 400, so wherever a payload is taken whole (a pull's item, any other
+ * caller) it is refused whole as before; the webhook stores the readable part and answers the 400 with its
+ * counts, so one malformed measurement does not cost the array's other devices theirs (decision 0009).
+ */
+export class PartlyMalformedPayload extends AppError {
+  constructor(
+    problem: AppError,
+    readonly readable: DeviceDelivery[],
+  ) {
+    super('VALIDATION', problem.message, problem.fields);
+  }
+}
+
+/**
+ * The elements of a gateway's array, each parsed alone and kept with its raw element, and the 400 of the first
+ * malformed one (its fields named by their index, as a parse of the whole array names them), or null. An
+ * array with no element that parses is refused whole.
+ */
+export function parseElements<S extends z.ZodType>(
+  vendor: string,
+  element: S,
+  payload: readonly unknown[],
+): { parsed: { value: z.output<S>; raw: unknown }[]; problem: AppError | null } {
+  if (payload.length === 0) parsePayload(vendor, z.array(element).min(1), payload);
+  const parsed: { value: z.output<S>; raw: unknown }[] = [];
+  let problem: AppError | null = null;
+  payload.forEach((raw, i) => {
+    const result = element.safeParse(raw);
+    if (result.success) parsed.push({ value: result.data, raw });
+    else problem ??= payloadProblem(vendor, result.error, [String(i)]);
+  });
+  if (problem && parsed.length === 0) throw problem;
+  return { parsed, problem };
 }
 
 const decimal = /^\s*[+-]?(\d+(\.\d*)?|\.\d+)\s*$/;

@@ -7,6 +7,8 @@ import {
   identifier,
   instant,
   numeric,
+  PartlyMalformedPayload,
+  parseElements,
   parsePayload,
   vendorKey,
   whole,
@@ -32,18 +34,20 @@ const SmartMeterReading = z
 export type SmartMeterReading = z.input<typeof SmartMeterReading>;
 
 /** An array of readings; one object alone is told apart by its shape, so that an error names its field. */
-const SmartMeterReadings = z.array(SmartMeterReading).min(1);
 
 /**
  * Smart Meter (vendors.md; the push format is ours): the pull API's reading fields plus `imei`, one object or
  * an array, in mmHg, bpm and pounds already. The vendor reading id is `reading_id`.
  */
 export function adaptSmartMeter(payload: unknown): DeviceDelivery[] {
-  const list = Array.isArray(payload)
-    ? parsePayload('Smart Meter', SmartMeterReadings, payload)
-    : [parsePayload('Smart Meter', SmartMeterReading, payload)];
+  const { parsed, problem } = Array.isArray(payload)
+    ? parseElements('Smart Meter', SmartMeterReading, payload)
+    : {
+        parsed: [{ value: parsePayload('Smart Meter', SmartMeterReading, payload), raw: payload }],
+        problem: null,
+      };
   const deliveries = new Map<string, DeviceDelivery>();
-  list.forEach((r, i) => {
+  for (const { value: r, raw } of parsed) {
     const imei = (r.imei ?? r.device_id)!;
     let delivery = deliveries.get(imei);
     if (!delivery) {
@@ -59,22 +63,23 @@ export function adaptSmartMeter(payload: unknown): DeviceDelivery[] {
       };
       deliveries.set(imei, delivery);
     }
-    if (Array.isArray(payload) && Array.isArray(delivery.raw)) delivery.raw.push(payload[i]);
+    if (Array.isArray(delivery.raw)) delivery.raw.push(raw);
     const measured = {
       systolic: whole(r.systolic_mmhg),
       diastolic: whole(r.diastolic_mmhg),
       heartRate: cuffPulse(r.pulse_bpm, r.systolic_mmhg),
       weight: hundredths(r.weight_lbs),
     };
-    if (!hasValue(measured)) return;
+    if (!hasValue(measured)) continue;
     delivery.readings.push({
       source: 'SMART_METER',
       vendorReadingId: r.reading_id,
       deviceIdentifier: imei,
       takenAt: r.date_recorded,
       ...measured,
-      raw: Array.isArray(payload) ? payload[i] : payload,
+      raw,
     });
-  });
+  }
+  if (problem) throw new PartlyMalformedPayload(problem, [...deliveries.values()]);
   return [...deliveries.values()];
 }

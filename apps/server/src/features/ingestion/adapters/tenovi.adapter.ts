@@ -8,6 +8,8 @@ import {
   identifier,
   instant,
   numeric,
+  PartlyMalformedPayload,
+  parseElements,
   parsePayload,
   whole,
 } from './parse-payload.js';
@@ -41,7 +43,6 @@ const TenoviMeasurement = z
  * One measurement per request, or an array of them ("Post as Array"), told apart by the payload's shape
  * rather than a union: a union's error names neither the field nor the problem.
  */
-const TenoviArray = z.array(TenoviMeasurement).min(1);
 export type TenoviMeasurement = z.input<typeof TenoviMeasurement>;
 
 type Measurement = z.output<typeof TenoviMeasurement>;
@@ -66,14 +67,16 @@ const cuffReadingId = (m: Measurement, takenAt: Date) =>
  * `battery_percentage` is the device's battery. Metrics the product does not monitor are ignored.
  */
 export function adaptTenovi(payload: unknown): DeviceDelivery[] {
-  const measurements = Array.isArray(payload)
-    ? parsePayload('Tenovi', TenoviArray, payload)
-    : [parsePayload('Tenovi', TenoviMeasurement, payload)];
-  const rawOf = Array.isArray(payload) ? (i: number) => payload[i] : () => payload;
+  const { parsed, problem } = Array.isArray(payload)
+    ? parseElements('Tenovi', TenoviMeasurement, payload)
+    : {
+        parsed: [{ value: parsePayload('Tenovi', TenoviMeasurement, payload), raw: payload }],
+        problem: null,
+      };
   const deliveries = new Map<string, DeviceDelivery>();
 
   const byInstant = new Map<string, { m: Measurement; raw: unknown }[]>();
-  measurements.forEach((m, i) => {
+  for (const { value: m, raw } of parsed) {
     let delivery = deliveries.get(m.hwi_device_id);
     if (!delivery) {
       delivery = {
@@ -89,10 +92,10 @@ export function adaptTenovi(payload: unknown): DeviceDelivery[] {
       };
       deliveries.set(m.hwi_device_id, delivery);
     }
-    if (Array.isArray(delivery.raw)) delivery.raw.push(rawOf(i));
+    if (Array.isArray(delivery.raw)) delivery.raw.push(raw);
     const key = `${m.hwi_device_id}\u0000${instant.parse(m.timestamp).getTime()}\u0000${measurementIndex(m)}`;
-    byInstant.set(key, [...(byInstant.get(key) ?? []), { m, raw: rawOf(i) }]);
-  });
+    byInstant.set(key, [...(byInstant.get(key) ?? []), { m, raw }]);
+  }
 
   for (const group of byInstant.values()) {
     const { m: first } = group[0]!;
@@ -148,5 +151,6 @@ export function adaptTenovi(payload: unknown): DeviceDelivery[] {
       if (Array.isArray(r.raw) && r.raw.length === 1) r.raw = r.raw[0];
     }
   }
+  if (problem) throw new PartlyMalformedPayload(problem, [...deliveries.values()]);
   return [...deliveries.values()];
 }
