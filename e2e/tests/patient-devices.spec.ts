@@ -266,6 +266,10 @@ test.describe('patient devices', () => {
     await mac.fill('00:24:E4:AB');
     await mac.blur();
     await expect(mac).toHaveAccessibleDescription('MAC Address - Must be 12 characters long');
+    // Dashes separate its digits as colons do.
+    await mac.fill('00-24-E4-AB-CD-EF');
+    await mac.blur();
+    await expect(mac).toHaveAccessibleDescription('Colons or dashes are optional.');
     // Twelve characters that are no hexadecimal digits are no MAC address either.
     await mac.fill('zz:zz:zz:zz:zz:zz');
     await mac.blur();

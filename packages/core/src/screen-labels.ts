@@ -437,7 +437,7 @@ export const pairingLabels = {
   // Notices the spec leaves unworded: the product's own wording.
   chooseBrand: 'Choose the brand of the device to connect.',
   imeiHelp: 'The 15 digits printed on the device.',
-  macHelp: 'Colons are optional.',
+  macHelp: 'Colons or dashes are optional.',
   noFreeDevices: (brand: string) =>
     `No ${brand} devices are free in this clinic. An administrator adds them to the inventory.`,
   noConnectedDevices: 'No devices are connected.',

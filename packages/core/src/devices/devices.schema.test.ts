@@ -1,19 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../messages.js';
 import { deviceBrandSource, deviceBrands, deviceSources, sourceBrand } from './devices.constants.js';
-import { DeviceForm, DeviceRequest, PairDeviceForm } from './devices.schema.js';
+import { DeviceForm, DeviceRequest, PairDeviceForm, serialNumberShown } from './devices.schema.js';
 
 describe('device form', () => {
-  it('submits a Withings MAC address without colons, upper-cased, as the serial number', () =>
-    expect(
-      DeviceForm.parse({ brand: 'Withings', type: 'Scale', identifier: '00:24:e4:ab:cd:ef', clinicId: '' }),
-    ).toEqual({
-      brand: 'Withings',
-      type: 'Scale',
-      clinicId: null,
-      hubSerialNumber: null,
-      serialNumber: '0024E4ABCDEF',
-    }));
+  it.each(['00:24:e4:ab:cd:ef', '00-24-E4-AB-CD-EF'])(
+    'submits a Withings MAC address (%s) without its separators, upper-cased, as the serial number',
+    (identifier) =>
+      expect(DeviceForm.parse({ brand: 'Withings', type: 'Scale', identifier, clinicId: '' })).toEqual({
+        brand: 'Withings',
+        type: 'Scale',
+        clinicId: null,
+        hubSerialNumber: null,
+        serialNumber: '0024E4ABCDEF',
+      }),
+  );
 
   it('asks an eDevice for its hub serial number beside the Bluetooth address', () => {
     const form = { brand: 'EDEVICE', type: 'Scale', identifier: 'a4:c1:38:00:00:01' } as const;
@@ -137,6 +138,7 @@ describe('device pairing', () => {
       false,
     ],
     [{ brand: 'Withings', macAddress: '00:24:E4:AB:CD:EF' }, true],
+    [{ brand: 'Withings', macAddress: '00-24-e4-ab-cd-ef' }, true],
     [{ brand: 'Withings', macAddress: 'zz:zz:zz:zz:zz:zz' }, false],
     [{ brand: 'Withings', macAddress: 'hello world!' }, false],
     [{ brand: 'Smart Meter', deviceObjectId: 'd1' }, true],
@@ -144,6 +146,15 @@ describe('device pairing', () => {
     [{ brand: 'Tenovi', hwiDeviceId: 'TV-1' }, true],
     [{ brand: 'Tenovi', hwiDeviceId: ' ' }, false],
   ])('%o is valid: %s', (input, ok) => expect(PairDeviceForm.safeParse(input).success).toBe(ok));
+});
+
+describe('identifiers shown', () => {
+  it('shows a Withings MAC address with colons, and every other identifier as stored', () => {
+    expect(serialNumberShown('Withings', '0024E4ABCDEF')).toBe('00:24:E4:AB:CD:EF');
+    expect(serialNumberShown('Withings', '0024E4')).toBe('0024E4');
+    expect(serialNumberShown('EDEVICE', 'A4C1380E1122')).toBe('A4C1380E1122');
+    expect(serialNumberShown('BODYTRACE', '359876543210012')).toBe('359876543210012');
+  });
 });
 
 describe('brands and sources', () => {

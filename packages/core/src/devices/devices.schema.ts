@@ -11,8 +11,7 @@ import {
 } from './devices.constants.js';
 
 const required = requiredText;
-const withoutColons = (value: string) => value.replace(/:/g, '');
-/** A Bluetooth address as hubs write it, 'A4:C1:38:0E:11:22' or 'A4-C1-38-0E-11-22', is 'A4C1380E1122'. */
+/** A MAC address as people and hubs write it, 'A4:C1:38:0E:11:22' or 'A4-C1-38-0E-11-22', is 'A4C1380E1122'. */
 const withoutSeparators = (value: string) => value.replace(/[:-]/g, '');
 const imeiBrands: readonly DeviceBrand[] = ['Smart Meter', 'Pylo', 'BODYTRACE'];
 /** An IMEI is its 15 digits; a MAC address 12 hexadecimal ones (upper-cased, as stored). */
@@ -20,18 +19,22 @@ const imeiPattern = new RegExp(`^\\d{${imeiLength}}$`);
 const macPattern = new RegExp(`^[0-9A-F]{${macLength}}$`);
 
 /**
- * The identifier as stored and as deliveries are matched on: upper-cased, a Withings MAC address without
- * its colons, an eDevice Bluetooth address without its colons or dashes (however the operator typed it and
- * the hub sends it, one device).
+ * The identifier as stored and as deliveries are matched on: upper-cased, a MAC address (a Withings device's,
+ * an eDevice's Bluetooth address) without its colons or dashes (however the operator typed it and the hub
+ * sends it, one device).
  */
 export function normaliseSerialNumber(brand: DeviceBrand, identifier: string): string {
-  const kept =
-    brand === 'Withings'
-      ? withoutColons(identifier)
-      : brand === 'EDEVICE'
-        ? withoutSeparators(identifier)
-        : identifier;
+  const kept = brand === 'Withings' || brand === 'EDEVICE' ? withoutSeparators(identifier) : identifier;
   return kept.trim().toUpperCase();
+}
+
+/**
+ * A device's identifier as the screens show it: a Withings MAC address with the colons it is printed with
+ * ('00:24:E4:AB:CD:EF'), every other as stored.
+ */
+export function serialNumberShown(brand: DeviceBrand, serialNumber: string): string {
+  if (brand !== 'Withings' || !macPattern.test(serialNumber)) return serialNumber;
+  return serialNumber.match(/.{2}/g)!.join(':');
 }
 
 /** The identifier's rule for a brand (spec administration 5: Device), or null when it is fine. */
@@ -147,7 +150,7 @@ export const PairDeviceForm = z.discriminatedUnion('brand', [
   }),
   z.object({
     brand: z.literal('Withings'),
-    // Twelve hexadecimal digits, colons aside, as the inventory's form asks: any other twelve characters
+    // Twelve hexadecimal digits, separators aside, as the inventory's form asks: any other twelve characters
     // made a device no reading could ever reach, which once paired cannot be corrected.
     macAddress: required.refine(
       (v) => macPattern.test(normaliseSerialNumber('Withings', v)),

@@ -6,7 +6,7 @@ import { users } from './users.table.js';
 
 /**
  * A device of the inventory (spec administration 3: Device). `serial_number` is the brand's identifier:
- * the IMEI (BodyTrace, Smart Meter, Pylo), the MAC address without colons (Withings), the Bluetooth
+ * the IMEI (BodyTrace, Smart Meter, Pylo), the MAC address without colons or dashes (Withings), the Bluetooth
  * address on its hub (eDevice, whose hub serial is beside it) or the gateway's device id (Tenovi).
  * One identifier per brand among devices not deleted. A device with no clinic is the operator's stock.
  */

@@ -5,6 +5,7 @@ import {
   deviceLabels,
   formatDate,
   type InventoryDevice,
+  serialNumberShown,
   unrecognisedReasons,
 } from '@vigil/core';
 
@@ -28,10 +29,7 @@ export const deviceIdText = (device: InventoryDevice) =>
 
 /** The MAC Address column: a Withings device's serial number, with the colons it is usually printed with. */
 export const macAddressText = (device: InventoryDevice) =>
-  device.brand === 'Withings' ? withColons(device.serialNumber) : '';
-
-const withColons = (mac: string) =>
-  /^[0-9A-F]{12}$/i.test(mac) ? (mac.match(/.{2}/g)?.join(':') ?? mac) : mac;
+  device.brand === 'Withings' ? serialNumberShown(device.brand, device.serialNumber) : '';
 
 export const patientName = (device: InventoryDevice) =>
   device.patientId ? `${device.patientId.firstName} ${device.patientId.lastName}` : '';

@@ -1,7 +1,13 @@
 import { TZDate } from '@date-fns/tz';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { type ConnectedDevice, defaultTimeZone, deviceBrandLabels, pairingLabels } from '@vigil/core';
+import {
+  type ConnectedDevice,
+  defaultTimeZone,
+  deviceBrandLabels,
+  pairingLabels,
+  serialNumberShown,
+} from '@vigil/core';
 import { format } from 'date-fns';
 
 /** MM/DD/YYYY h:mm AM in the patient's time zone: a device's times matter to the hour. */
@@ -42,7 +48,7 @@ export function DeviceIdCell({ device }: { device: ConnectedDevice }) {
   return (
     <>
       <Typography variant="body2" sx={{ fontFamily: 'monospace' }}>
-        {device.serialNumber}
+        {serialNumberShown(device.brand, device.serialNumber)}
       </Typography>
       {device.hub && (
         <Typography variant="caption" color="text.secondary">
