@@ -284,6 +284,8 @@ test.describe('patient devices', () => {
     for (const name of ['Hub Serial Number', 'Bluetooth MA', 'Device Name', 'Model Name'])
       await expect(deviceInfo.getByRole('textbox', { name })).toHaveAccessibleDescription('Required');
     await screenshot(page, 'patient-devices-edevice-required', { of: deviceInfo });
+    await page.setViewportSize({ width: 768, height: 900 });
+    await screenshot(page, 'patient-devices-edevice-768', { of: deviceInfo });
     // A Bluetooth address is a MAC address: twelve hexadecimal digits, separators aside.
     const bluetooth = deviceInfo.getByRole('textbox', { name: 'Bluetooth MA' });
     await bluetooth.fill('A4:C1:38:00:00:ZZ');

@@ -157,8 +157,9 @@ function WithingsFields({ control }: FieldsProps) {
 }
 
 function EDeviceFields({ control }: FieldsProps) {
+  // Four in a row only on a wide screen: at a tablet's width 'Hub Serial Number *' was cut short.
   const field = (name: 'hubSerialNumber' | 'bluetoothMA' | 'deviceName' | 'deviceModel', label: string) => (
-    <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+    <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
       <FormTextField
         control={control}
         name={name}
