@@ -87,6 +87,11 @@ test.describe('patient details', () => {
     await expect(active.getByRole('listitem')).toHaveCount(activeCount);
     await expect(alerts.getByText(String(activeCount), { exact: true })).toBeVisible();
     await screenshot(page, 'patient-details-1280');
+    // At a tablet's width the header's facts take two columns, and a date keeps its digits together.
+    const wide = page.viewportSize()!;
+    await page.setViewportSize({ width: 768, height: 900 });
+    await screenshot(page, 'patient-details-768', { viewport: true });
+    await page.setViewportSize(wide);
 
     // Snooze: the default is tomorrow at the half hour; the alert moves to Snoozed at once.
     const first = active.getByRole('listitem').first();

@@ -89,7 +89,8 @@ export function DetailsHeaderCard({ details, timer }: DetailsHeaderCardProps) {
           <Box
             sx={{
               display: 'grid',
-              gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, minmax(0, auto))' },
+              // Four in a row only on a wide screen: at a tablet's width a date was broken mid-number.
+              gridTemplateColumns: { xs: '1fr 1fr', lg: 'repeat(4, minmax(0, auto))' },
               columnGap: 3,
               rowGap: 1.5,
               flexGrow: 1,
