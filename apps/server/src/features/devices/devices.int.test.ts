@@ -407,6 +407,14 @@ describe('who may change the inventory', () => {
         await as.delete(`/api/devices/${device._id}`),
         await as.post('/api/withings/Updatesimstatus', { deviceObjectId: device._id }),
         await as.put('/api/smart-meter/unlink-device', { deviceObjectId: device._id }),
+        // Before the input is read: what was sent, right or wrong, tells a clinic user nothing.
+        await as.post('/api/devices', {}),
+        await as.put(`/api/devices/${device._id}`, { brand: 'Smart Meter' }),
+        await as.put('/api/devices/not-an-id', body),
+        await as.delete('/api/devices/not-an-id'),
+        await as.post('/api/withings/Updatesimstatus', {}),
+        await as.put('/api/pylo/unlink-device', {}),
+        await as.get('/api/devices/unrecognised?page=x'),
       ]) {
         expect(res.statusCode, `${who} ${res.body}`).toBe(403);
         expect(res.json().message).toBe(errorMessages.forbidden);

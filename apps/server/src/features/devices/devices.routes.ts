@@ -1,5 +1,5 @@
 import { DeviceRequest, DeviceSearchQuery } from '@vigil/core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   BtAddressBody,
@@ -18,7 +18,7 @@ import {
   PatientQuery,
   UnrecognisedQuery,
 } from './devices.schema.js';
-import type { DevicesService } from './devices.service.js';
+import { type DevicesService, requireOperator } from './devices.service.js';
 
 /** The device calls of spec administration 7 and patients 7, at the paths of decision 0009. */
 export function devicesRoutes(app: FastifyInstance, devices: DevicesService) {
@@ -30,6 +30,8 @@ export function devicesRoutes(app: FastifyInstance, devices: DevicesService) {
 function inventoryRoutes(app: FastifyInstance, devices: DevicesService) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['devices'];
+  // The operator's calls refuse anyone else before the input is read: 403 whatever was sent.
+  const preValidation = async (req: FastifyRequest) => requireOperator(req.user);
 
   // The inventory's answers sit in `data`, as spec administration 7 reads them (data.devices, data.count,
   // data.device); the pairing calls answer bare, as spec patients 7 reads them ({devices}).
@@ -38,11 +40,13 @@ function inventoryRoutes(app: FastifyInstance, devices: DevicesService) {
     data: await devices.search(req.user, req.query, req.ip),
   }));
 
-  api.get('/devices/unrecognised', { schema: { tags, querystring: UnrecognisedQuery } }, async (req) => ({
-    data: await devices.unrecognised(req.user, req.query),
-  }));
+  api.get(
+    '/devices/unrecognised',
+    { preValidation, schema: { tags, querystring: UnrecognisedQuery } },
+    async (req) => ({ data: await devices.unrecognised(req.user, req.query) }),
+  );
 
-  api.post('/devices', { schema: { tags, body: DeviceRequest } }, async (req, reply) =>
+  api.post('/devices', { preValidation, schema: { tags, body: DeviceRequest } }, async (req, reply) =>
     reply.status(201).send({ data: await devices.create(req.user, req.body, req.ip) }),
   );
 
@@ -50,22 +54,28 @@ function inventoryRoutes(app: FastifyInstance, devices: DevicesService) {
     data: await devices.get(req.user, req.params.id, req.ip),
   }));
 
-  api.put('/devices/:id', { schema: { tags, params: DeviceIdParams, body: DeviceRequest } }, async (req) => ({
-    data: await devices.update(req.user, req.params.id, req.body, req.ip),
-  }));
+  api.put(
+    '/devices/:id',
+    { preValidation, schema: { tags, params: DeviceIdParams, body: DeviceRequest } },
+    async (req) => ({ data: await devices.update(req.user, req.params.id, req.body, req.ip) }),
+  );
 
-  api.delete('/devices/:id', { schema: { tags, params: DeviceIdParams } }, async (req) =>
+  api.delete('/devices/:id', { preValidation, schema: { tags, params: DeviceIdParams } }, async (req) =>
     devices.remove(req.user, req.params.id, req.ip),
   );
 
   // Deactivation is on the Withings path in the spec, for a device of any brand.
-  api.post('/withings/Updatesimstatus', { schema: { tags, body: DeactivateBody } }, async (req) =>
-    devices.deactivate(req.user, req.body.deviceObjectId, req.ip),
+  api.post(
+    '/withings/Updatesimstatus',
+    { preValidation, schema: { tags, body: DeactivateBody } },
+    async (req) => devices.deactivate(req.user, req.body.deviceObjectId, req.ip),
   );
 
   for (const [segment, brand] of Object.entries(brandPaths)) {
-    api.put(`/${segment}/unlink-device`, { schema: { tags, body: DeviceObjectBody } }, async (req) =>
-      devices.unlink(req.user, brand, req.body.deviceObjectId, req.ip),
+    api.put(
+      `/${segment}/unlink-device`,
+      { preValidation, schema: { tags, body: DeviceObjectBody } },
+      async (req) => devices.unlink(req.user, brand, req.body.deviceObjectId, req.ip),
     );
   }
 }

@@ -32,7 +32,7 @@ export interface DevicesDeps {
 const operatorOnly = { allClinics: true } as const;
 
 /** The inventory is the operator's (decision 0009): its changes need a CIRCLE user. */
-function requireOperator(actor: AuthUser) {
+export function requireOperator(actor: AuthUser) {
   if (actor.role.portal !== 'CIRCLE') throw new AppError('FORBIDDEN', errorMessages.forbidden);
 }
 
