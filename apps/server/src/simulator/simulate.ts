@@ -11,8 +11,8 @@ import {
   type PriorityListRow,
 } from '@vigil/core';
 import { createRandom } from '../db/seed/random.js';
-import { foldSearchText } from '../features/patients/patient-search-text.js';
 import { fakeWithingsUserId } from '../integrations/vendors/fake-vendors.js';
+import { choosePatient } from './patient-choice.js';
 import {
   type Measurement,
   type WireDevice,
@@ -24,8 +24,8 @@ import {
 const usage = `Usage: npm run simulate -- [options]
 
   --url <url>           the Vigil to drive (default http://localhost:3000)
-  --patient <name|id>   a patient by name (or part of it) or id; repeat for more (default: every patient
-                        with an active device)
+  --patient <name|id>   a patient by name (or a part naming only them) or id; repeat for more (default:
+                        every patient with an active device)
   --days <n>            one reading a day per device over the last n days, ending now (default 1)
   --live                keep sending until stopped (Ctrl-C), --rate readings a minute in all
   --rate <n>            readings a minute in live mode (default 6)
@@ -115,12 +115,9 @@ async function findPatients(o: Options): Promise<PriorityListRow[]> {
   }
   const choices = args.patient ?? [];
   if (choices.length === 0) return rows;
-  // Names are matched as the lists' search matches them: case, accents and spacing aside.
   return choices.map((choice) => {
-    const wanted = foldSearchText(choice);
-    const found =
-      rows.find((r) => r._id === choice) ?? rows.find((r) => foldSearchText(r.fullName).includes(wanted));
-    return found ?? fail(`No patient matches "${choice}".`);
+    const found = choosePatient(rows, choice);
+    return typeof found === 'string' ? fail(found) : found;
   });
 }
 
