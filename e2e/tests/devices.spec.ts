@@ -299,6 +299,8 @@ test.describe('device management (operator portal)', () => {
     expect(deletes.count()).toBe(1);
     await expect(row).toHaveCount(0);
     await expect(page.getByText('No devices found.')).toBeVisible();
+    // The row's menu went with it: focus is on the table, not back at the top of the page.
+    await expect(page.getByRole('table', { name: 'Device Management' })).toBeFocused();
   });
 
   test('a paired device offers Unlink; unlinked, it offers Delete', async ({ page, request }) => {

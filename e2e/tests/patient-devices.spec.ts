@@ -214,6 +214,8 @@ test.describe('patient devices', () => {
     await expect(toast(page, 'Device deleted')).toBeVisible();
     await expect(bodyTraceRow).toHaveCount(0);
     expect(deletes.count()).toBe(1);
+    // Its Delete button went with the row: focus is on the table, not back at the top of the page.
+    await expect(table).toBeFocused();
 
     // The history keeps every pairing, the deleted one included.
     const historySection = section(page, 'Device History');

@@ -5,7 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { labels } from '@vigil/core';
-import { useId } from 'react';
+import { type RefObject, useId, useRef } from 'react';
 import { useSingleFlight } from '../lib/use-single-flight';
 
 interface ConfirmDialogProps {
@@ -27,6 +27,11 @@ interface ConfirmDialogProps {
    */
   onConfirm: () => unknown;
   onCancel: () => void;
+  /**
+   * Where focus goes once the dialog has closed, when the button that opened it is gone (a deleted row's):
+   * a keyboard user goes on from there, not from the top of the page.
+   */
+  focusAfter?: RefObject<HTMLElement | null>;
 }
 
 /** A yes/cancel question before a change that matters (deactivations, a clinic's new name). */
@@ -40,18 +45,31 @@ export function ConfirmDialog({
   destructive = false,
   onConfirm,
   onCancel,
+  focusAfter,
 }: ConfirmDialogProps) {
   const titleId = useId();
   const textId = useId();
   const once = useSingleFlight();
+  const dialog = useRef<HTMLDivElement>(null);
   return (
     <Dialog
+      ref={dialog}
       open={open}
       onClose={pending ? undefined : onCancel}
       aria-labelledby={titleId}
       aria-describedby={textId}
       maxWidth="xs"
       fullWidth
+      slotProps={{
+        transition: {
+          // Focus that could not go back to the opener is still in the dialog, which is about to go.
+          onExited: () => {
+            const stranded = document.activeElement;
+            if (!stranded || stranded === document.body || dialog.current?.contains(stranded))
+              focusAfter?.current?.focus();
+          },
+        },
+      }}
     >
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>

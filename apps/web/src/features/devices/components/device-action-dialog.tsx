@@ -1,5 +1,5 @@
 import { deviceLabels, toasts } from '@vigil/core';
-import { useState } from 'react';
+import { type RefObject, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { showToast } from '../../../lib/toast';
 import { useDeactivateDevice } from '../api/deactivate-device';
@@ -14,13 +14,15 @@ export type ConfirmedAction = DeviceAction & { kind: 'delete' | 'unlink' | 'deac
 interface DeviceActionDialogProps {
   action: ConfirmedAction | null;
   onClose: () => void;
+  /** Where focus goes when the action took away the row whose menu asked for it. */
+  focusAfter: RefObject<HTMLElement | null>;
 }
 
 /**
  * Delete, Unlink and Deactivate from the row menu, each confirmed first, then the spec's toast ('Device
  * deleted', 'Device unlinked', 'Device deavtivated'). A failure shows the server's message (app/api-errors).
  */
-export function DeviceActionDialog({ action, onClose }: DeviceActionDialogProps) {
+export function DeviceActionDialog({ action, onClose, focusAfter }: DeviceActionDialogProps) {
   const deleteDevice = useDeleteDevice();
   const unlinkDevice = useUnlinkDevice();
   const deactivateDevice = useDeactivateDevice();
@@ -88,6 +90,7 @@ export function DeviceActionDialog({ action, onClose }: DeviceActionDialogProps)
       destructive
       onConfirm={handleConfirm}
       onCancel={onClose}
+      focusAfter={focusAfter}
     />
   );
 }

@@ -12,7 +12,7 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import { type DeviceSortField, deviceLabels, type InventoryDevice } from '@vigil/core';
-import { useState } from 'react';
+import { type RefObject, useState } from 'react';
 import {
   canDeactivate,
   type DeviceRemoval,
@@ -57,10 +57,12 @@ interface DeviceTableProps {
   /** The operator portal's row menu (spec administration 6); clinic users see the list only. */
   showActions: boolean;
   onAction: (action: DeviceAction) => void;
+  /** The table itself, where focus goes after a row's action took the row away. */
+  tableRef?: RefObject<HTMLTableElement | null>;
 }
 
 /** The inventory's sortable table (spec administration 2: Device Management); the server sorts. */
-export function DeviceTable({ devices, sort, onSort, showActions, onAction }: DeviceTableProps) {
+export function DeviceTable({ devices, sort, onSort, showActions, onAction, tableRef }: DeviceTableProps) {
   // The last row's menu stays in state while it closes, so its entries do not change as it fades out.
   const [menu, setMenu] = useState<{ anchor: HTMLElement; device: InventoryDevice } | null>(null);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -72,7 +74,7 @@ export function DeviceTable({ devices, sort, onSort, showActions, onAction }: De
 
   return (
     <TableContainer>
-      <Table aria-label={deviceLabels.deviceManagement} sx={{ minWidth: 900 }}>
+      <Table aria-label={deviceLabels.deviceManagement} sx={{ minWidth: 900 }} ref={tableRef} tabIndex={-1}>
         <TableHead>
           <TableRow>
             {columns.map((column) => {

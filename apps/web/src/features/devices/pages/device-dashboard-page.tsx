@@ -14,7 +14,7 @@ import {
   labels,
   messages,
 } from '@vigil/core';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { SearchField } from '../../../components/search-field';
 import { links, paths } from '../../../lib/paths';
@@ -66,6 +66,7 @@ export function DeviceDashboardPage() {
   const search = readSearch(params);
   const list = useDeviceSearch(search);
   const [confirming, setConfirming] = useState<ConfirmedAction | null>(null);
+  const table = useRef<HTMLTableElement>(null);
 
   const update = useCallback(
     (change: (current: DeviceSearch) => DeviceSearch) =>
@@ -146,6 +147,7 @@ export function DeviceDashboardPage() {
               onSort={handleSort}
               showActions={isOperator}
               onAction={handleAction}
+              tableRef={table}
             />
             {list.data.count === 0 ? (
               <Typography color="text.secondary" sx={{ p: 3 }}>
@@ -170,7 +172,7 @@ export function DeviceDashboardPage() {
           }}
         />
       )}
-      <DeviceActionDialog action={confirming} onClose={() => setConfirming(null)} />
+      <DeviceActionDialog action={confirming} onClose={() => setConfirming(null)} focusAfter={table} />
     </Stack>
   );
 }

@@ -15,7 +15,7 @@ import {
   pairingLabels,
   toasts,
 } from '@vigil/core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { SectionCard } from '../../../components/section-card';
 import { showToast } from '../../../lib/toast';
@@ -51,6 +51,7 @@ export function ConnectedDevicesSection({ patientId, timeZone }: ConnectedDevice
   const reconnect = useReconnectDevice();
   const remove = useRemoveDevice();
   const [toDelete, setToDelete] = useState<ConnectedDevice | null>(null);
+  const table = useRef<HTMLTableElement>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
 
   const rows = currentPairings(devices.data ?? []);
@@ -89,7 +90,7 @@ export function ConnectedDevicesSection({ patientId, timeZone }: ConnectedDevice
       }
     >
       <TableContainer>
-        <Table size="small" aria-label={pairingLabels.connectedDevices}>
+        <Table size="small" aria-label={pairingLabels.connectedDevices} ref={table} tabIndex={-1}>
           <TableHead>
             <TableRow>
               <TableCell>{pairingLabels.device}</TableCell>
@@ -164,6 +165,7 @@ export function ConnectedDevicesSection({ patientId, timeZone }: ConnectedDevice
         pending={remove.isPending}
         onConfirm={handleDelete}
         onCancel={() => setToDelete(null)}
+        focusAfter={table}
       />
       <ActiveDevicesDialog
         patientId={patientId}
