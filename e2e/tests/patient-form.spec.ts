@@ -324,6 +324,9 @@ test.describe('patient form', () => {
     await expect(page.getByRole('combobox', { name: 'Clinic' })).toContainText(demoClinics.harbor.name);
     await expect(page.getByRole('combobox', { name: 'Care Navigator' })).toContainText('Noah Okafor');
     await expect(page.getByRole('combobox', { name: 'Staff' })).toContainText('Grace Kim');
+    // The form is behind: the browser's Back goes where the user came from, not to a blank form.
+    await page.goBack();
+    await expect(page).not.toHaveURL(/\/patient\/(add|edit)/);
   });
 
   test('leaving a form with unsaved changes asks first', async ({ page }) => {

@@ -60,7 +60,10 @@ export function AddPatientPage() {
   async function handleSubmit(values: PatientFormValues) {
     const created = await createPatient.mutateAsync(values);
     showToast(toasts.patientUpdated, 'success');
-    navigate(values.connectDevices === 'Yes' ? `${links.patientEdit(created._id)}#deviceInfo` : origin);
+    // In the form's place: the browser's Back goes where the user came from, not to a blank form.
+    navigate(values.connectDevices === 'Yes' ? `${links.patientEdit(created._id)}#deviceInfo` : origin, {
+      replace: true,
+    });
   }
 
   return (
