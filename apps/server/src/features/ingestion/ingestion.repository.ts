@@ -38,8 +38,8 @@ export interface RemovedPairing {
 }
 
 /**
- * What a delivery tells of its device: when (null: not when, for readings pulled with no time of their
- * own to tell), whether with a reading, its battery, signal and type.
+ * What a delivery tells of its device: when it was seen (null when that is not known: a pulled delivery
+ * without readings), whether with a reading, its battery, signal and type.
  */
 export interface DeviceSeen {
   at: Date | null;
@@ -137,9 +137,9 @@ export function createIngestionRepository(db: DbOrTx) {
      * pairing (not deleted) and the clinic of that pairing's patient, keyed by `deviceKey`; an unknown
      * device is absent. In the same statement, a device that takes readings (active, paired, of an active
      * clinic: what the service's `setAsideReason` accepts) is marked seen at its `at` (a time before the
-     * one stored moves nothing): with a reading its last-connected time, the battery and signal it reported (else the last known), and the type its
-     * readings show (a blood pressure is a monitor's, a weight a scale's, whatever type it was entered with:
-     * the readings are the evidence). The devices' rows are locked in id order, so two batches sharing devices
+     * one stored moves nothing): with a reading its last-connected time, the battery and signal it reported
+     * (else the last known), and the type its readings show (a blood pressure is a monitor's, a weight a
+     * scale's, whatever type it was entered with: the readings are the evidence). The devices' rows are locked in id order, so two batches sharing devices
      * cannot deadlock, before their pairings are read; the patients' clinics are share-locked as they are
      * read, so a clinic's deactivation and a batch apply one after the other. Each (brand, serial number)
      * must appear once.

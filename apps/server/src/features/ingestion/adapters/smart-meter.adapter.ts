@@ -33,11 +33,10 @@ const SmartMeterReading = z
   .refine((r) => r.imei !== undefined || r.device_id, { message: 'imei is required', path: ['imei'] });
 export type SmartMeterReading = z.input<typeof SmartMeterReading>;
 
-/** An array of readings; one object alone is told apart by its shape, so that an error names its field. */
-
 /**
  * Smart Meter (vendors.md; the push format is ours): the pull API's reading fields plus `imei`, one object or
- * an array, in mmHg, bpm and pounds already. The vendor reading id is `reading_id`.
+ * an array, in mmHg, bpm and pounds already. The vendor reading id is `reading_id`. An array is read element
+ * by element (`parseElements`), one object alone as itself, so that an error names its field.
  */
 export function adaptSmartMeter(payload: unknown): DeviceDelivery[] {
   const { parsed, problem } = Array.isArray(payload)

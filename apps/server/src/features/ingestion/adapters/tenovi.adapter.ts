@@ -39,10 +39,6 @@ const TenoviMeasurement = z
   })
   .loose();
 
-/**
- * One measurement per request, or an array of them ("Post as Array"), told apart by the payload's shape
- * rather than a union: a union's error names neither the field nor the problem.
- */
 export type TenoviMeasurement = z.input<typeof TenoviMeasurement>;
 
 type Measurement = z.output<typeof TenoviMeasurement>;
@@ -64,7 +60,9 @@ const cuffReadingId = (m: Measurement, takenAt: Date) =>
  * Tenovi (vendors.md): values may be strings; a blood pressure and a pulse of one instant and measurement
  * index are one reading (`cuffReadingId`), also when each comes in its own request (`completes`: the later
  * completes the stored reading, decision 0009); an irregular-heartbeat flag joins them, and
- * `battery_percentage` is the device's battery. Metrics the product does not monitor are ignored.
+ * `battery_percentage` is the device's battery. Metrics the product does not monitor are ignored. One
+ * measurement per request, or an array of them ("Post as Array") read element by element, told apart by the
+ * payload's shape rather than a union: a union's error names neither the field nor the problem.
  */
 export function adaptTenovi(payload: unknown): DeviceDelivery[] {
   const { parsed, problem } = Array.isArray(payload)
