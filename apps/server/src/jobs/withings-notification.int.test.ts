@@ -120,7 +120,10 @@ describe('a Withings notification', () => {
       heartRate: 66,
       deviceId,
     });
-    expect((await deviceRow(w.db, deviceId)).lastConnectedAt).toEqual(w.t.clock.now());
+    // Seen when it took its latest reading (two hours ago), not when the job pulled it.
+    const device = await deviceRow(w.db, deviceId);
+    expect(device.lastConnectedAt).toEqual(stored.at(-1)!.takenAt);
+    expect(device.lastConnectedAt!.getTime()).toBe(w.t.clock.now().getTime() - 2 * hour);
   });
 
   it('asks for a year of measures at most, whatever the notification says: older ones would be refused', async () => {
