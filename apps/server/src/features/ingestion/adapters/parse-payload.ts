@@ -41,16 +41,20 @@ export class PartlyMalformedPayload extends AppError {
 }
 
 /**
- * The elements of a gateway's array, each parsed alone and kept with its raw element, and the 400 of the first
- * malformed one (its fields named by their index, as a parse of the whole array names them), or null. An
- * array with no element that parses is refused whole.
+ * A gateway's payload (Tenovi, Smart Meter): one object, parsed as itself, or an array, each element parsed
+ * alone. Answers what parsed, each with its raw part, and the 400 of the first malformed element (its fields
+ * named by their index, as a parse of the whole array names them), or null. One object that does not parse,
+ * an empty array and an array with no element that parses are refused whole.
  */
-export function parseElements<S extends z.ZodType>(
+export function parseOneOrEach<S extends z.ZodType>(
   vendor: string,
   element: S,
-  payload: readonly unknown[],
+  payload: unknown,
 ): { parsed: { value: z.output<S>; raw: unknown }[]; problem: AppError | null } {
-  if (payload.length === 0) parsePayload(vendor, z.array(element).min(1), payload);
+  if (!Array.isArray(payload)) {
+    return { parsed: [{ value: parsePayload(vendor, element, payload), raw: payload }], problem: null };
+  }
+  if (payload.length === 0) throw payloadProblem(vendor, z.array(element).min(1).safeParse(payload).error!);
   const parsed: { value: z.output<S>; raw: unknown }[] = [];
   let problem: AppError | null = null;
   payload.forEach((raw, i) => {

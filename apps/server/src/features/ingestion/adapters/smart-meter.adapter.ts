@@ -8,8 +8,7 @@ import {
   instant,
   numeric,
   PartlyMalformedPayload,
-  parseElements,
-  parsePayload,
+  parseOneOrEach,
   vendorKey,
   whole,
 } from './parse-payload.js';
@@ -36,15 +35,10 @@ export type SmartMeterReading = z.input<typeof SmartMeterReading>;
 /**
  * Smart Meter (vendors.md; the push format is ours): the pull API's reading fields plus `imei`, one object or
  * an array, in mmHg, bpm and pounds already. The vendor reading id is `reading_id`. An array is read element
- * by element (`parseElements`), one object alone as itself, so that an error names its field.
+ * by element (`parseOneOrEach`), one object alone as itself, so that an error names its field.
  */
 export function adaptSmartMeter(payload: unknown): DeviceDelivery[] {
-  const { parsed, problem } = Array.isArray(payload)
-    ? parseElements('Smart Meter', SmartMeterReading, payload)
-    : {
-        parsed: [{ value: parsePayload('Smart Meter', SmartMeterReading, payload), raw: payload }],
-        problem: null,
-      };
+  const { parsed, problem } = parseOneOrEach('Smart Meter', SmartMeterReading, payload);
   const deliveries = new Map<string, DeviceDelivery>();
   for (const { value: r, raw } of parsed) {
     const imei = (r.imei ?? r.device_id)!;

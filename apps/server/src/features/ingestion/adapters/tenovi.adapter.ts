@@ -9,8 +9,7 @@ import {
   instant,
   numeric,
   PartlyMalformedPayload,
-  parseElements,
-  parsePayload,
+  parseOneOrEach,
   whole,
 } from './parse-payload.js';
 
@@ -65,12 +64,7 @@ const cuffReadingId = (m: Measurement, takenAt: Date) =>
  * payload's shape rather than a union: a union's error names neither the field nor the problem.
  */
 export function adaptTenovi(payload: unknown): DeviceDelivery[] {
-  const { parsed, problem } = Array.isArray(payload)
-    ? parseElements('Tenovi', TenoviMeasurement, payload)
-    : {
-        parsed: [{ value: parsePayload('Tenovi', TenoviMeasurement, payload), raw: payload }],
-        problem: null,
-      };
+  const { parsed, problem } = parseOneOrEach('Tenovi', TenoviMeasurement, payload);
   const deliveries = new Map<string, DeviceDelivery>();
 
   const byInstant = new Map<string, { m: Measurement; raw: unknown }[]>();
