@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { batched } from '../../db/batched.js';
 import type { DbOrTx } from '../../db/client.js';
 import { jsonRowsInsert } from '../../db/json-rows.js';
-import { preparedOnce } from '../../db/prepared.js';
+import { executePrepared, preparedOnce } from '../../db/prepared.js';
 import { auditEvents } from '../../db/schema/index.js';
 
 export interface AuditEventInput {
@@ -66,7 +66,7 @@ const insertEvents = jsonRowsInsert(auditEvents, [
 async function insertRows(db: DbOrTx, rows: AuditEventValues[]): Promise<void> {
   // In chunks: one parameter of a few megabytes at most, however many events a bulk change writes.
   for (let i = 0; i < rows.length; i += appendChunk) {
-    await db.execute(insertEvents(rows.slice(i, i + appendChunk)));
+    await executePrepared(db, insertEvents(rows.slice(i, i + appendChunk)));
   }
 }
 

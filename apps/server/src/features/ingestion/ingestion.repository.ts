@@ -1,6 +1,7 @@
 import { type DeviceBrand, type DeviceType, deviceBrandSource, type UnrecognisedReason } from '@vigil/core';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { executePrepared } from '../../db/prepared.js';
 import { clinics, devices, patientDevices, patients, unrecognisedDevices } from '../../db/schema/index.js';
 import { isUuid } from '../../db/uuid.js';
 import { type PatientScope, scopeCondition } from '../patients/patient-scope.js';
@@ -185,14 +186,19 @@ export function createIngestionRepository(db: DbOrTx) {
       // The devices are locked first, in a statement of their own: a disconnect, unlink or reconnect that
       // holds a device is waited for here, and the statement below, with a snapshot taken after the wait,
       // reads the pairing it left. (Locked in the same statement, only the device row would be read again.)
-      await db.execute(sql`
+      await executePrepared(
+        db,
+        sql`
         select d.id from ${devices} d
         join jsonb_to_recordset(${json}::jsonb) as x(brand text, serial text)
           on d.brand = x.brand and d.serial_number = x.serial and d.deleted_at is null
         order by d.id
-        for update of d`);
+        for update of d`,
+      );
       // Both drivers answer raw rows as `{ rows }`.
-      const result = (await db.execute(sql`
+      const result = (await executePrepared(
+        db,
+        sql`
         with input as (
           select * from jsonb_to_recordset(${json}::jsonb) as x(brand text, serial text, at timestamptz,
             connected boolean, battery integer, signal integer, type text)
@@ -243,7 +249,8 @@ export function createIngestionRepository(db: DbOrTx) {
         )
         select brand, serial, device_id, device_status, device_clinic_id, pairing_status, paired_at,
           unpaired_at, patient_id, patient_clinic_id, clinic_active, removed
-        from target`)) as unknown as { rows: TargetRow[] };
+        from target`,
+      )) as unknown as { rows: TargetRow[] };
       return new Map(
         result.rows.map((row) => [
           deviceKey(row.brand, row.serial),

@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { jsonRowsInsert } from '../../db/json-rows.js';
+import { executePrepared } from '../../db/prepared.js';
 import {
   alerts,
   calls,
@@ -269,7 +270,8 @@ export function createPatientMetricsRepository(db: DbOrTx) {
       const sorted = [...rows].sort((a, b) =>
         a.patientId < b.patientId ? -1 : a.patientId > b.patientId ? 1 : 0,
       );
-      await db.execute(
+      await executePrepared(
+        db,
         sql`${insertMetrics(sorted)} ${metricsUpdate}${options.onlyIfNewer ? onlyIfNewer : sql``}`,
       );
     },
@@ -312,7 +314,7 @@ export function createPatientMetricsRepository(db: DbOrTx) {
      */
     async upsertManyDayRollups(entries: readonly DayRollupEntry[]) {
       if (entries.length === 0) return;
-      await db.execute(upsertDayRollupsSql(entries));
+      await executePrepared(db, upsertDayRollupsSql(entries));
     },
 
     /**
@@ -350,7 +352,9 @@ export function createPatientMetricsRepository(db: DbOrTx) {
         attempted: number;
         tracked: number;
       };
-      const result = (await db.execute(sql`
+      const result = (await executePrepared(
+        db,
+        sql`
         with ${rollupCte}s as (
           select * from jsonb_to_recordset(${json}::jsonb) as x(patient_id uuid, window_start timestamptz,
             month_start timestamptz, next_month_start timestamptz)
@@ -386,7 +390,8 @@ export function createPatientMetricsRepository(db: DbOrTx) {
             (count(*) filter (where k.outcome = 'attempted' and k.at >= s.month_start
               and k.at < s.next_month_start))::int as attempted
           from ${calls} k where k.patient_id = s.patient_id
-        ) c`)) as unknown as { rows: FactsRow[] };
+        ) c`,
+      )) as unknown as { rows: FactsRow[] };
       const reading = (r: ReadingJson): Reading => ({ ...r, date: new Date(r.date) });
       const date = (v: string | Date | null) => (v === null ? null : new Date(v));
       return new Map(

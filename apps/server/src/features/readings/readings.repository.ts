@@ -1,6 +1,7 @@
 import type { AlertCategory, CustomAlert, Reading, StoredAlert } from '@vigil/core';
 import { and, asc, desc, eq, gte, inArray, isNull, lte, max, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { executePrepared } from '../../db/prepared.js';
 import {
   alertFindings,
   alerts,
@@ -218,7 +219,9 @@ export function createReadingsRepository(db: DbOrTx) {
         windows: (WindowJson & { patientId: string })[] | null;
         alerts: AlertJson[] | null;
       }>(
-        await db.execute(sql`
+        await executePrepared(
+          db,
+          sql`
           with ins as (
             insert into ${readings} (id, clinic_id, patient_id, taken_at, time_zone, systolic, diastolic,
               heart_rate, weight_lbs, source, vendor_reading_id, device_id, raw, created_by, created_at)
@@ -245,7 +248,8 @@ export function createReadingsRepository(db: DbOrTx) {
                 'dismissedAt', a.dismissed_at))
               from ${alerts} a
               where a.patient_id in (select patient_id from spans)
-                and a.type = any(${`{${alertTypes.join(',')}}`}::text[])) as alerts`),
+                and a.type = any(${`{${alertTypes.join(',')}}`}::text[])) as alerts`,
+        ),
       );
       const windows = new Map<string, Reading[]>();
       for (const { patientId, ...r } of row?.windows ?? []) {
@@ -291,12 +295,15 @@ export function createReadingsRepository(db: DbOrTx) {
           raw: v.raw,
         })),
       );
-      await db.execute(sql`
+      await executePrepared(
+        db,
+        sql`
         update ${readings} set systolic = x.systolic, diastolic = x.diastolic, heart_rate = x.heart_rate,
           raw = x.raw
         from jsonb_to_recordset(${json}::jsonb)
           as x(id uuid, systolic integer, diastolic integer, heart_rate integer, raw jsonb)
-        where ${readings.id} = x.id`);
+        where ${readings.id} = x.id`,
+      );
     },
 
     /** Many readings at once, for the demo seed; the caller evaluates and refreshes after. */
@@ -382,11 +389,14 @@ export function createReadingsRepository(db: DbOrTx) {
       const json = JSON.stringify(
         findings.map((f) => ({ alert_id: f.alertId, reading_date: f.readingDate })),
       );
-      await db.execute(sql`
+      await executePrepared(
+        db,
+        sql`
         insert into ${alertFindings} (alert_id, reading_date)
         select distinct x.alert_id, x.reading_date
         from jsonb_to_recordset(${json}::jsonb) as x(alert_id uuid, reading_date timestamptz)
-        on conflict do nothing`);
+        on conflict do nothing`,
+      );
     },
 
     /** A patient's readings not removed, taken in [from, to], as the rules see them, with when each was stored. */
@@ -444,7 +454,6 @@ export function createReadingsRepository(db: DbOrTx) {
         .where(and(inArray(alerts.id, [...alertIds]), isNull(alerts.dismissedAt)));
     },
 
-    /** Moves alerts' reading dates, all in one statement. */
     /**
      * Moves alerts' reading dates. A move forward of a reading rule's alert is a reading staff have not
      * seen, worse or the same again: it ends the alert's snooze (a 240/135 must not wait behind the snooze
@@ -454,13 +463,16 @@ export function createReadingsRepository(db: DbOrTx) {
     async updateAlertReadingDates(moves: readonly { alertId: string; readingDate: Date }[], now: Date) {
       if (moves.length === 0) return;
       const json = JSON.stringify(moves.map((m) => ({ id: m.alertId, reading_date: m.readingDate })));
-      await db.execute(sql`
+      await executePrepared(
+        db,
+        sql`
         update ${alerts} set reading_date = x.reading_date, updated_at = ${now.toISOString()}::timestamptz,
           snoozed_until = case
             when ${alerts.category} <> 'AdherenceCoaching' and x.reading_date > ${alerts.readingDate} then null
             else ${alerts.snoozedUntil} end
         from jsonb_to_recordset(${json}::jsonb) as x(id uuid, reading_date timestamptz)
-        where ${alerts.id} = x.id`);
+        where ${alerts.id} = x.id`,
+      );
     },
   };
 }
