@@ -173,6 +173,26 @@ describe('parts, arrays and removed readings', () => {
     ]);
   });
 
+  it('a weight sent again in another notation of its instant is a duplicate', async () => {
+    const { patientId, hwi } = await patientWithCuff();
+    const at = new Date(w.t.clock.now().getTime() - 10 * hour);
+    const weight = (timestamp: string | number) => ({
+      metric: 'weight',
+      hwi_device_id: hwi,
+      value_1: '182.4',
+      value_2: null,
+      timestamp,
+      filter_params: { measurement_index: '1' },
+    });
+    expect(await send(weight(at.toISOString()))).toEqual({ stored: 1, duplicates: 0 });
+    expect(await send(weight(at.getTime() / 1000))).toEqual({ stored: 0, duplicates: 1 });
+    expect(await send(weight(at.toISOString().replace('.000Z', '+00:00')))).toEqual({
+      stored: 0,
+      duplicates: 1,
+    });
+    expect((await readingsOf(db(), patientId)).map((r) => [r.takenAt, r.weightLbs])).toEqual([[at, 182.4]]);
+  });
+
   it('an array after one of its parts completes the reading, in either order', async () => {
     const { patientId, hwi } = await patientWithCuff();
     const first = new Date(w.t.clock.now().getTime() - 10 * hour);

@@ -195,6 +195,19 @@ describe('Tenovi', () => {
     expect(delivery!.readings[0]).toMatchObject({ systolic: 142, diastolic: 91, heartRate: null });
   });
 
+  it("names a weight by its instant in one notation, whichever the payload's", () => {
+    const weight = {
+      ...tenoviArray[1]!,
+      metric: 'weight',
+      value_1: '182.4',
+      filter_params: { measurement_index: 1 },
+    };
+    const ids = ['2026-11-02T14:00:00Z', '2026-11-02T06:00:00-08:00', 1793628000].map(
+      (timestamp) => adaptTenovi({ ...weight, timestamp })[0]!.readings[0]!.vendorReadingId,
+    );
+    expect(ids).toEqual(Array(3).fill('TV-BPM-0042:weight:2026-11-02T14:00:00.000Z:1'));
+  });
+
   it('takes a single object, keeps a pulse alone as its own reading, and reads a battery alone as a heartbeat', () => {
     const [pulse, bp] = [tenoviArray[1]!, tenoviArray[0]!];
     const alone = adaptTenovi({ ...pulse, timestamp: '2026-11-02T15:00:00Z' })[0]!;

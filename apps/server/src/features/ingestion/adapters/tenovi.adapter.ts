@@ -44,8 +44,13 @@ type Measurement = z.output<typeof TenoviMeasurement>;
 
 const measurementIndex = (m: Measurement) => m.filter_params?.measurement_index ?? '';
 
-/** vendors.md's id of one measurement: `hwi_device_id:metric:timestamp:measurement_index`. */
-const vendorId = (m: Measurement) => `${m.hwi_device_id}:${m.metric}:${m.timestamp}:${measurementIndex(m)}`;
+/**
+ * vendors.md's id of one measurement, `hwi_device_id:metric:timestamp:measurement_index`, with the instant in
+ * one notation whichever the payload used: a resend written in seconds, or with '+00:00' for 'Z', is the same
+ * measurement, and is stored once.
+ */
+const vendorId = (m: Measurement, takenAt: Date) =>
+  `${m.hwi_device_id}:${m.metric}:${takenAt.toISOString()}:${measurementIndex(m)}`;
 
 /**
  * The id of a blood pressure and its pulse, together or each in its own request: the device, the instant
@@ -95,7 +100,7 @@ export function adaptTenovi(payload: unknown): DeviceDelivery[] {
     const takenAt = instant.parse(first.timestamp);
     const reading = (m: Measurement, raw: unknown): VendorReading => ({
       source: 'TENOVI',
-      vendorReadingId: m.metric === 'weight' ? vendorId(m) : cuffReadingId(m, takenAt),
+      vendorReadingId: m.metric === 'weight' ? vendorId(m, takenAt) : cuffReadingId(m, takenAt),
       deviceIdentifier: m.hwi_device_id,
       takenAt,
       raw: [raw],
