@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices } from '../db/schema/index.js';
 import {
@@ -13,7 +15,7 @@ import { activateWithingsDevice } from '../features/ingestion/withings-devices.s
 import { fakeWithingsUserId } from '../integrations/vendors/fake-vendors.js';
 import { decryptToken, encryptToken } from '../integrations/vendors/token-cipher.js';
 import { waitFor } from '../test/wait-for.js';
-import { handleWithingsNotification } from './withings-notification.job.js';
+import { handleWithingsNotification, withingsNotificationQueue } from './withings-notification.job.js';
 
 let fake: Awaited<ReturnType<typeof startFakeVendors>>;
 let w: Awaited<ReturnType<typeof createVendorWorld>>;
@@ -124,6 +126,61 @@ describe('a Withings notification', () => {
     const device = await deviceRow(w.db, deviceId);
     expect(device.lastConnectedAt).toEqual(stored.at(-1)!.takenAt);
     expect(device.lastConnectedAt!.getTime()).toBe(w.t.clock.now().getTime() - 2 * hour);
+  });
+
+  it('works a backlog together, each settled alone: one that cannot be pulled is retried, the others are stored', async () => {
+    // A second user whose tokens Withings no longer accepts: their pull fails at the refresh.
+    const otherMac = '0024E400000B';
+    const otherPatient = await w.addPatient('Withings');
+    const other = await pairDevice(w.db, otherPatient, 'Withings', otherMac, {
+      type: 'Blood Pressure Monitor',
+    });
+    const { userId: otherUser } = await activateWithingsDevice(
+      w.withingsDeps,
+      { id: other.id, serialNumber: otherMac },
+      w.db,
+    );
+    await w.db
+      .update(devices)
+      .set({
+        vendorAccessToken: encryptToken(key(), 'revoked-access'),
+        vendorRefreshToken: encryptToken(key(), 'revoked-refresh'),
+        vendorTokenExpiresAt: new Date(w.t.clock.now().getTime() - 60_000),
+      })
+      .where(eq(devices.id, other.id));
+    // Taken before the hour the later tests pull, so that they do not meet them again.
+    await fake.addWithingsGroups(userId, [bpGroup(9050, 1.5), bpGroup(9051, 1.25)]);
+    const now = seconds(w.t.clock.now().getTime());
+    const { database, config } = w.t.app.vigil;
+    const sender = config.databaseUrl
+      ? new PgBoss({ connectionString: config.databaseUrl, max: 1 })
+      : new PgBoss({ db: { executeSql: database.executeSql } });
+    sender.on('error', () => undefined);
+    await sender.start();
+    // Queued in one statement, as a backlog waits for the worker.
+    const notifications = [
+      { userid: otherUser, startdate: now - 3600 },
+      { userid: userId, startdate: now - 6000 },
+      { userid: userId, startdate: now - 5600 },
+    ].map((n) => ({ id: randomUUID(), data: { ...n, appli: 4, enddate: now } }));
+    await sender.insert(withingsNotificationQueue, notifications);
+    const ids = notifications.map((n) => n.id);
+    await sender.stop({ graceful: false });
+    const jobs = async () =>
+      (
+        await database.executeSql('select state, started_on from pgboss.job where id = any($1::uuid[])', [
+          ids,
+        ])
+      ).rows as { state: string; started_on: Date }[];
+    await waitFor(async () => (await jobs()).every((j) => j.state === 'completed' || j.state === 'retry'));
+    const settled = await jobs();
+    expect(settled.map((j) => j.state).sort()).toEqual(['completed', 'completed', 'retry']);
+    // Fetched together, not one per poll.
+    expect(new Set(settled.map((j) => new Date(j.started_on).getTime())).size).toBe(1);
+    expect((await readingsOf(w.db, patientId)).map((r) => r.vendorReadingId)).toEqual(
+      expect.arrayContaining(['9050', '9051']),
+    );
+    expect(await readingsOf(w.db, otherPatient)).toEqual([]);
   });
 
   it('asks for a year of measures at most, whatever the notification says: older ones would be refused', async () => {

@@ -1,4 +1,4 @@
-import type { PgBoss } from 'pg-boss';
+import type { JobResult, PgBoss } from 'pg-boss';
 import type {
   PullTotals,
   VendorPullService,
@@ -26,11 +26,23 @@ export async function startWithingsNotifications(
   deps: { pulls: VendorPullService },
 ): Promise<WithingsNotificationQueue> {
   await boss.createQueue(withingsNotificationQueue, { retryLimit: 8, retryDelay: 30, retryBackoff: true });
+  // Up to ten at a time, fetched again at once while a fetch comes back full: a backlog (a clinic's devices
+  // after an outage) is worked through at Withings' pace, not one notification per poll. Each is settled on
+  // its own, so one that cannot be pulled is retried alone.
   await boss.work<WithingsNotification>(
     withingsNotificationQueue,
-    { pollingIntervalSeconds: 1 },
+    { pollingIntervalSeconds: 1, batchSize: 10, burstWhenBatchFull: true, perJobResults: true },
     async (jobs) => {
-      for (const job of jobs) await handleWithingsNotification(deps, job.data);
+      const results: JobResult[] = [];
+      for (const job of jobs) {
+        try {
+          const totals = await handleWithingsNotification(deps, job.data);
+          results.push({ id: job.id, status: 'completed', output: totals });
+        } catch (error) {
+          results.push({ id: job.id, status: 'failed', output: error });
+        }
+      }
+      return results;
     },
   );
   return (notification) => boss.send(withingsNotificationQueue, notification).then(() => undefined);
