@@ -477,6 +477,17 @@ test.describe('device management (who sees what)', () => {
     await expect(page).toHaveURL('/device/dashboard');
   });
 
+  test('at 1024px every column and the row menu fit the card', async ({ page }) => {
+    await page.setViewportSize({ width: 1024, height: 800 });
+    await signIn(page, demo.admin);
+    await page.goto('/device/dashboard');
+    await expect(inventory(page).locator('tbody tr')).toHaveCount(10);
+    expect(
+      await inventory(page).evaluate((t) => t.parentElement!.scrollWidth <= t.parentElement!.clientWidth),
+    ).toBe(true);
+    await screenshot(page, 'device-dashboard-1024');
+  });
+
   test('the inventory and the form fit a 360px wide screen', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await signIn(page, demo.admin);

@@ -74,7 +74,13 @@ export function DeviceTable({ devices, sort, onSort, showActions, onAction, tabl
 
   return (
     <TableContainer>
-      <Table aria-label={deviceLabels.deviceManagement} sx={{ minWidth: 900 }} ref={tableRef} tabIndex={-1}>
+      {/* Narrower cells below 1280 px, so that Status and the row menu fit a 1024 px window. */}
+      <Table
+        aria-label={deviceLabels.deviceManagement}
+        sx={{ minWidth: 900, '& .MuiTableCell-root': { px: { xs: 1.5, lg: 2 } } }}
+        ref={tableRef}
+        tabIndex={-1}
+      >
         <TableHead>
           <TableRow>
             {columns.map((column) => {
@@ -112,7 +118,7 @@ export function DeviceTable({ devices, sort, onSort, showActions, onAction, tabl
               <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
                 {macAddressText(device)}
               </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{device.type ?? ''}</TableCell>
+              <TableCell>{device.type ?? ''}</TableCell>
               <TableCell>{device.clinicId?.name ?? ''}</TableCell>
               <TableCell>{patientName(device)}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{lastSeenText(device)}</TableCell>

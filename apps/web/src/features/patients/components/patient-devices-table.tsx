@@ -118,8 +118,15 @@ export function ConnectedDevicesSection({ patientId, timeZone }: ConnectedDevice
                 <TableCell align="right">{device.battery === null ? '—' : `${device.battery}%`}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{lastSeenText(device, timeZone)}</TableCell>
                 <TableCell>
-                  {/* The same place for the same action on every row: the toggle first, Delete after it. */}
-                  <Stack direction="row" spacing={1}>
+                  {/*
+                   * The same place for the same action on every row: the toggle first, Delete after it,
+                   * under it below 1280 px, where side by side they ran out of the card.
+                   */}
+                  <Stack
+                    direction={{ xs: 'column', lg: 'row' }}
+                    spacing={1}
+                    sx={{ alignItems: 'flex-start' }}
+                  >
                     <Button
                       size="small"
                       variant="outlined"
