@@ -196,8 +196,11 @@ test.describe('patient devices', () => {
     // At 1024 px every column and action fits the card: nothing waits behind a sideways scroll.
     await page.setViewportSize({ width: 1024, height: 900 });
     await expect(bodyTraceRow.getByRole('button', { name: 'Delete' })).toBeVisible();
-    expect(await table.evaluate((t) => t.parentElement!.scrollWidth <= t.parentElement!.clientWidth)).toBe(true);
-    await screenshot(page, 'patient-devices-connected-table-1024', { of: section(page, 'Connected Devices') });
+    const fits = await table.evaluate((t) => t.parentElement!.scrollWidth <= t.parentElement!.clientWidth);
+    expect(fits).toBe(true);
+    await screenshot(page, 'patient-devices-connected-table-1024', {
+      of: section(page, 'Connected Devices'),
+    });
     await page.setViewportSize({ width: 1280, height: 720 });
     await smartMeterRow.getByRole('button', { name: 'Reconnect' }).click();
     await expect(smartMeterRow).toContainText('active');

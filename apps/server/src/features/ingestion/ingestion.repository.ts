@@ -196,7 +196,7 @@ export function createIngestionRepository(db: DbOrTx) {
         for update of d`,
       );
       // Both drivers answer raw rows as `{ rows }`.
-      const result = (await executePrepared(
+      const result = await executePrepared<TargetRow>(
         db,
         sql`
         with input as (
@@ -250,7 +250,7 @@ export function createIngestionRepository(db: DbOrTx) {
         select brand, serial, device_id, device_status, device_clinic_id, pairing_status, paired_at,
           unpaired_at, patient_id, patient_clinic_id, clinic_active, removed
         from target`,
-      )) as unknown as { rows: TargetRow[] };
+      );
       return new Map(
         result.rows.map((row) => [
           deviceKey(row.brand, row.serial),

@@ -352,7 +352,7 @@ export function createPatientMetricsRepository(db: DbOrTx) {
         attempted: number;
         tracked: number;
       };
-      const result = (await executePrepared(
+      const result = await executePrepared<FactsRow>(
         db,
         sql`
         with ${rollupCte}s as (
@@ -391,7 +391,7 @@ export function createPatientMetricsRepository(db: DbOrTx) {
               and k.at < s.next_month_start))::int as attempted
           from ${calls} k where k.patient_id = s.patient_id
         ) c`,
-      )) as unknown as { rows: FactsRow[] };
+      );
       const reading = (r: ReadingJson): Reading => ({ ...r, date: new Date(r.date) });
       const date = (v: string | Date | null) => (v === null ? null : new Date(v));
       return new Map(

@@ -106,9 +106,6 @@ const toStoredAlert = (a: AlertJson): PatientStoredAlert => ({
   dismissedAt: dateOrNull(a.dismissedAt),
 });
 
-/** Rows of a raw statement: both drivers answer `{ rows }`. */
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
 /** A reading as the core's rules see it. */
 const ruleFields = {
   patientId: readings.patientId,
@@ -214,14 +211,15 @@ export function createReadingsRepository(db: DbOrTx) {
           })),
         ),
       );
-      const [row] = rowsOf<{
+      const {
+        rows: [row],
+      } = await executePrepared<{
         inserted: { id: string; createdAt: string }[] | null;
         windows: (WindowJson & { patientId: string })[] | null;
         alerts: AlertJson[] | null;
       }>(
-        await executePrepared(
-          db,
-          sql`
+        db,
+        sql`
           with ins as (
             insert into ${readings} (id, clinic_id, patient_id, taken_at, time_zone, systolic, diastolic,
               heart_rate, weight_lbs, source, vendor_reading_id, device_id, raw, created_by, created_at)
@@ -249,7 +247,6 @@ export function createReadingsRepository(db: DbOrTx) {
               from ${alerts} a
               where a.patient_id in (select patient_id from spans)
                 and a.type = any(${`{${alertTypes.join(',')}}`}::text[])) as alerts`,
-        ),
       );
       const windows = new Map<string, Reading[]>();
       for (const { patientId, ...r } of row?.windows ?? []) {
