@@ -11,6 +11,11 @@ export interface DeliveryTarget {
   deviceId: string;
   deviceStatus: 'active' | 'deactivated';
   deviceClinicId: string | null;
+  /**
+   * Deleted from the inventory, and not added again: it takes readings no more, but what it took while a
+   * removed pairing held it is still that patient's.
+   */
+  deviceDeleted: boolean;
   pairingStatus: 'active' | 'disabled' | null;
   /** When the current pairing began, and when it was disconnected; null without one. */
   pairedAt: Date | null;
@@ -166,6 +171,7 @@ export function createIngestionRepository(db: DbOrTx) {
         device_id: string;
         device_status: 'active' | 'deactivated';
         device_clinic_id: string | null;
+        device_deleted: boolean;
         pairing_status: 'active' | 'disabled' | null;
         patient_id: string | null;
         patient_clinic_id: string | null;
@@ -218,6 +224,7 @@ export function createIngestionRepository(db: DbOrTx) {
         ), target as (
           select x.brand, x.serial, x.at, x.connected, x.battery, x.signal, x.type,
             d.id as device_id, d.status as device_status, d.clinic_id as device_clinic_id,
+            d.deleted_at is not null as device_deleted,
             pd.status as pairing_status, pd.paired_at, pd.unpaired_at, pd.patient_id, p.clinic_id as patient_clinic_id,
             c.active as clinic_active,
             (select json_agg(json_build_object('patientId', h.patient_id, 'clinicId', hp.clinic_id,
@@ -230,7 +237,17 @@ export function createIngestionRepository(db: DbOrTx) {
               where hd.brand = d.brand and hd.serial_number = d.serial_number
                 and h.deleted_at is not null) as removed
           from input x
-          join ${devices} d on d.brand = x.brand and d.serial_number = x.serial and d.deleted_at is null
+          -- The inventory's device, else the one last deleted from it, whose removed pairings still take
+          -- what it took while they held it.
+          join lateral (
+            (select * from ${devices} d0
+              where d0.brand = x.brand and d0.serial_number = x.serial and d0.deleted_at is null)
+            union all
+            (select * from ${devices} d1
+              where d1.brand = x.brand and d1.serial_number = x.serial and d1.deleted_at is not null
+              order by d1.deleted_at desc limit 1)
+            limit 1
+          ) d on true
           left join ${patientDevices} pd on pd.device_id = d.id and pd.deleted_at is null
           left join ${patients} p on p.id = pd.patient_id
           left join clinic c on c.id = p.clinic_id
@@ -243,12 +260,12 @@ export function createIngestionRepository(db: DbOrTx) {
             signal = coalesce(t.signal, dv.signal),
             type = coalesce(t.type, dv.type)
           from target t
-          where dv.id = t.device_id
+          where dv.id = t.device_id and not t.device_deleted
             and t.device_status = 'active' and t.pairing_status = 'active' and t.clinic_active is not false
           returning dv.id
         )
-        select brand, serial, device_id, device_status, device_clinic_id, pairing_status, paired_at,
-          unpaired_at, patient_id, patient_clinic_id, clinic_active, removed
+        select brand, serial, device_id, device_status, device_clinic_id, device_deleted, pairing_status,
+          paired_at, unpaired_at, patient_id, patient_clinic_id, clinic_active, removed
         from target`,
       );
       return new Map(
@@ -258,6 +275,7 @@ export function createIngestionRepository(db: DbOrTx) {
             deviceId: row.device_id,
             deviceStatus: row.device_status,
             deviceClinicId: row.device_clinic_id,
+            deviceDeleted: row.device_deleted,
             pairingStatus: row.pairing_status,
             pairedAt: row.paired_at === null ? null : new Date(row.paired_at),
             unpairedAt: row.unpaired_at === null ? null : new Date(row.unpaired_at),

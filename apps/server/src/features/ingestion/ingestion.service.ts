@@ -99,7 +99,7 @@ function withoutRefused(deliveries: readonly DeviceDelivery[], now: Date) {
 
 /** Why a delivery cannot be put on a patient (decision 0009), or null when it can. */
 function setAsideReason(target: DeliveryTarget | undefined): UnrecognisedReason | null {
-  if (!target) return 'unknownDevice';
+  if (!target || target.deviceDeleted) return 'unknownDevice';
   if (target.deviceStatus === 'deactivated') return 'deactivated';
   if (!target.pairingStatus || !target.patientId) return 'unpaired';
   if (target.pairingStatus === 'disabled') return 'disconnected';
@@ -114,7 +114,8 @@ type Placement =
 /**
  * Whose a device's reading is, by when it was taken (decision 0009, "A reading from an earlier pairing").
  * Taken while a removed pairing, or the current one before its disconnect, held the device: that patient's
- * (`offCurrent`: the lookup did not mark the device seen). Taken before the current pairing (or with none)
+ * (`offCurrent`: the lookup did not mark the device seen), also when the device was deleted from the
+ * inventory since; anything else a deleted device took is set aside as not in the inventory. Taken before the current pairing (or with none)
  * while no pairing held it, by a device that has had patients (disconnected, in stock between two, or
  * before its first): nobody's, since which patient had it cannot be told. Otherwise the current pairing
  * decides, as `setAsideReason` says (a new device used a day before staff paired it is its patient's).
@@ -126,6 +127,7 @@ function placeReading(target: DeliveryTarget, takenAt: Date, reason: Unrecognise
       ? { patientId: held.patientId, offCurrent: true }
       : { setAside: 'inactiveClinic', clinicId: held.clinicId };
   }
+  if (target.deviceDeleted) return { setAside: 'unknownDevice' };
   // The current pairing, disconnected since: what it took while connected is its patient's all the same.
   const { pairedAt, unpairedAt } = target;
   if (
@@ -244,6 +246,8 @@ export function createIngestionService(deps: { db: Db; clock: Clock; readings: R
       for (const { payload, delivery, key } of all) {
         const target = targets.get(key);
         const reason = setAsideReason(target);
+        // A device deleted from the inventory is listed as one the inventory does not hold.
+        const listed = target?.deviceDeleted ? undefined : target;
         // Counted once per delivery and reason, however many of its readings are set aside for it.
         const reasons = new Set<UnrecognisedReason>();
         const setAsideFor = (why: UnrecognisedReason, clinicId?: string) => {
@@ -254,8 +258,8 @@ export function createIngestionService(deps: { db: Db; clock: Clock; readings: R
             source: delivery.source,
             identifier: delivery.deviceIdentifier,
             reason: why,
-            deviceId: target?.deviceId ?? null,
-            clinicId: clinicId ?? target?.patientClinicId ?? target?.deviceClinicId ?? null,
+            deviceId: listed?.deviceId ?? null,
+            clinicId: clinicId ?? listed?.patientClinicId ?? listed?.deviceClinicId ?? null,
             payload: delivery.raw,
             count: (setAside.get(group)?.count ?? 0) + 1,
           });

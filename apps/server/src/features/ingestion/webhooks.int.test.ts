@@ -777,6 +777,34 @@ describe('a device moved from one patient to another (decision 0009, "A reading 
     expect((await readingsOf(db(), second)).map((r) => r.takenAt)).toEqual([w.t.clock.now()]);
   });
 
+  it('a device deleted from the inventory still gives its earlier patient what it took while theirs', async () => {
+    const patient = await addPatient(w, 'northStaff', patientBody());
+    const imei = '350000000000147';
+    const device = await pairDevice(db(), patient, 'BODYTRACE', imei);
+    const takenWhilePaired = w.t.clock.now().getTime() - day;
+    const removed = await w.as('northStaff').delete(`/api/bodytrace/remove-device/${patient}/${imei}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await w.as('circleAdmin').delete(`/api/devices/${device.id}`)).statusCode).toBe(200);
+    w.t.clock.advance(minute);
+
+    const answers = [];
+    for (const ts of [takenWhilePaired, w.t.clock.now().getTime()]) {
+      answers.push(await deliver(app(), 'bodytrace', { ...bodyTraceScale, imei, ts }));
+    }
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 202]);
+    expect(answers[1]!.json().reason).toBe('unknownDevice');
+    expect((await readingsOf(db(), patient)).map((r) => [r.takenAt, r.deviceId])).toEqual([
+      [new Date(takenWhilePaired), device.id],
+    ]);
+    // Listed as a device the inventory does not hold, to be added again.
+    expect(await unrecognisedRow(db(), 'BODYTRACE', imei)).toMatchObject({
+      reason: 'unknownDevice',
+      deviceId: null,
+      clinicId: null,
+      count: 1,
+    });
+  });
+
   it('a disconnected device still stores what it took while connected, for its patient', async () => {
     const patient = await addPatient(w, 'northStaff', patientBody());
     const imei = '350000000000097';
