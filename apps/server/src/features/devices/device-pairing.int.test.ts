@@ -374,6 +374,13 @@ describe('Smart Meter and Pylo', () => {
     expect(noPatient.json().fields).toEqual({ patientId: messages.required });
     const noDevice = await staff().post('/api/smart-meter/connect-device', { patientId: north });
     expect(noDevice.json().fields).toEqual({ deviceObjectId: messages.required });
+    // Sent, but not as text: the answer says what was expected, not that it is missing (decision 0019).
+    const numeric = await staff().post('/api/smart-meter/connect-device', {
+      patientId: 123,
+      deviceObjectId: smart._id,
+    });
+    expect(numeric.statusCode).toBe(400);
+    expect(numeric.json().fields.patientId).toMatch(/expected string/);
   });
 });
 

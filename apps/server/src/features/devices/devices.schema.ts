@@ -1,4 +1,10 @@
-import { type DeviceBrand, DeviceSearchQuery, deviceBrands, devicePathSegments, messages } from '@vigil/core';
+import {
+  type DeviceBrand,
+  DeviceSearchQuery,
+  deviceBrands,
+  devicePathSegments,
+  requiredText,
+} from '@vigil/core';
 import { z } from 'zod';
 
 /**
@@ -7,7 +13,8 @@ import { z } from 'zod';
  * Ids are checked for their shape by the repositories, so a malformed id answers 404; only length is held
  * here, so an oversized one answers 400.
  */
-const required = z.string({ error: messages.required }).trim().min(1, messages.required);
+/** 'Required' when missing or empty; a value of another kind says what was expected (decision 0019). */
+const required = requiredText;
 const anId = required.max(100);
 const pathId = z.string().max(100);
 
