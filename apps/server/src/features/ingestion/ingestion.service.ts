@@ -278,7 +278,9 @@ export function createIngestionService(deps: { db: Db; clock: Clock; readings: R
         for (const r of delivery.readings) {
           const placed = placeReading(target, r.takenAt, reason);
           if ('setAside' in placed) {
-            setAsideFor(placed.setAside, placed.clinicId);
+            // Pulled from a device that takes readings, it is the vendor's history from before its
+            // pairing, fetched again by every pull: stored by no one, and no delivery to list.
+            if (!(delivery.pulled && reason === null)) setAsideFor(placed.setAside, placed.clinicId);
             continue;
           }
           outcomes[payload]!.accepted = true;

@@ -8,6 +8,7 @@ import {
   pairDevice,
   readingsOf,
   startFakeVendors,
+  unrecognisedRow,
 } from './ingestion-fixtures.js';
 import { activateWithingsDevice, withingsAccessToken } from './withings-devices.service.js';
 
@@ -163,6 +164,44 @@ describe('GET /pacients/{id}/sync', () => {
     expect(res.json()).toEqual({ message: toasts.readingsSynced, newReadings: 1 });
     expect((await readingsOf(w.db, later)).map((r) => r.vendorReadingId)).toEqual(['sm-later']);
     expect((await readingsOf(w.db, earlier)).map((r) => r.vendorReadingId)).toEqual(['sm-earlier']);
+  });
+
+  it("does not list the device's readings from before its pairing as unrecognised, at every sync", async () => {
+    const earlier = await w.addPatient('Before');
+    const later = await w.addPatient('Now');
+    const imei = '359876543210046';
+    const device = await pairDevice(w.db, later, 'Smart Meter', imei);
+    const now = w.t.clock.now().getTime();
+    await w.db
+      .update(patientDevices)
+      .set({ pairedAt: new Date(now - 5 * day) })
+      .where(eq(patientDevices.deviceId, device.id));
+    await w.db.insert(patientDevices).values({
+      clinicId: device.clinicId!,
+      patientId: earlier,
+      deviceId: device.id,
+      status: 'active',
+      pairedAt: new Date(now - 25 * day),
+      deletedAt: new Date(now - 10 * day),
+    });
+    // Taken while the device was in stock between its two patients: nobody's.
+    await fake.addSmartMeterReadings([
+      {
+        reading_id: 'sm-in-stock',
+        device_id: imei,
+        date_recorded: new Date(now - 7 * day).toISOString(),
+        reading_type: 'weight',
+        weight_lbs: 181.2,
+      },
+    ]);
+
+    for (let i = 0; i < 2; i++) {
+      const res = await w.east.get(`/api/pacients/${later}/sync`);
+      expect(res.json()).toEqual({ message: toasts.readingsSynced, newReadings: 0 });
+    }
+    expect(await readingsOf(w.db, later)).toEqual([]);
+    expect(await readingsOf(w.db, earlier)).toEqual([]);
+    expect(await unrecognisedRow(w.db, 'SMART_METER', imei)).toBeUndefined();
   });
 
   it('refreshes an expired token once for syncs that run at once', async () => {
