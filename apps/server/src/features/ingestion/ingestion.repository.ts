@@ -139,16 +139,17 @@ async function upsertManyUnrecognised(db: DbOrTx, list: readonly CountedUnrecogn
 export function createIngestionRepository(db: DbOrTx) {
   return {
     /**
-     * The devices of these brands and serial numbers among devices not deleted, each with its current
-     * pairing (not deleted) and the clinic of that pairing's patient, keyed by `deviceKey`; an unknown
-     * device is absent. In the same statement, a device that takes readings (active, paired, of an active
-     * clinic: what the service's `setAsideReason` accepts) is marked seen at its `at` (a time before the
-     * one stored moves nothing): with a reading its last-connected time, the battery and signal it reported
-     * (else the last known), and the type its readings show (a blood pressure is a monitor's, a weight a
-     * scale's, whatever type it was entered with: the readings are the evidence). The devices' rows are locked in id order, so two batches sharing devices
-     * cannot deadlock, before their pairings are read; the patients' clinics are share-locked as they are
-     * read, so a clinic's deactivation and a batch apply one after the other. Each (brand, serial number)
-     * must appear once.
+     * The devices of these brands and serial numbers, each with its current pairing (not deleted) and the
+     * clinic of that pairing's patient, keyed by `deviceKey`: the inventory's device, else the one last
+     * deleted from it (`deviceDeleted`, for its removed pairings); a device never in the inventory is
+     * absent. In the same statement, a device that takes readings (active, paired, of an active clinic:
+     * what the service's `setAsideReason` accepts) is marked seen at its `at` (a time before the one stored
+     * moves nothing): with a reading its last-connected time, the battery and signal it reported (else the
+     * last known), and the type its readings show (a blood pressure is a monitor's, a weight a scale's,
+     * whatever type it was entered with: the readings are the evidence). The devices' rows are locked in id
+     * order, so two batches sharing devices cannot deadlock, before their pairings are read; the patients'
+     * clinics are share-locked as they are read, so a clinic's deactivation and a batch apply one after the
+     * other. Each (brand, serial number) must appear once.
      */
     async findDeliveryTargetsMarkingSeen(
       seen: readonly (DeviceSeen & { brand: DeviceBrand; serialNumber: string })[],

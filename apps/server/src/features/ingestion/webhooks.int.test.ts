@@ -796,7 +796,8 @@ describe('a device moved from one patient to another (decision 0009, "A reading 
     expect((await readingsOf(db(), patient)).map((r) => [r.takenAt, r.deviceId])).toEqual([
       [new Date(takenWhilePaired), device.id],
     ]);
-    // Listed as a device the inventory does not hold, to be added again.
+    // Its deleted row is left as it was; listed as a device the inventory does not hold, to be added again.
+    expect((await deviceRow(db(), device.id)).lastConnectedAt).toBeNull();
     expect(await unrecognisedRow(db(), 'BODYTRACE', imei)).toMatchObject({
       reason: 'unknownDevice',
       deviceId: null,
