@@ -69,6 +69,37 @@ afterAll(async () => {
   await fake.close().catch(() => undefined);
 });
 
+/**
+ * A Smart Meter scale paired 5 days ago with a new patient, after an earlier patient had it from 25 to 10
+ * days ago; `weight` is a reading of it in the vendor's format, taken `daysAgo`.
+ */
+async function movedMeter(imei: string) {
+  const earlier = await w.addPatient('Earlier');
+  const later = await w.addPatient('Later');
+  const device = await pairDevice(w.db, later, 'Smart Meter', imei);
+  const now = w.t.clock.now().getTime();
+  await w.db
+    .update(patientDevices)
+    .set({ pairedAt: new Date(now - 5 * day) })
+    .where(eq(patientDevices.deviceId, device.id));
+  await w.db.insert(patientDevices).values({
+    clinicId: device.clinicId!,
+    patientId: earlier,
+    deviceId: device.id,
+    status: 'active',
+    pairedAt: new Date(now - 25 * day),
+    deletedAt: new Date(now - 10 * day),
+  });
+  const weight = (id: string, daysAgo: number) => ({
+    reading_id: id,
+    device_id: imei,
+    date_recorded: new Date(now - daysAgo * day).toISOString(),
+    reading_type: 'weight',
+    weight_lbs: 181.2,
+  });
+  return { earlier, later, weight };
+}
+
 describe('GET /pacients/{id}/sync', () => {
   it("pulls the last 30 days of the patient's Withings and Smart Meter devices, and counts what was new", async () => {
     const res = await w.east.get(`/api/pacients/${patientId}/sync`);
@@ -134,31 +165,8 @@ describe('GET /pacients/{id}/sync', () => {
   });
 
   it("counts only the readings stored on this patient, not a late one of the device's earlier patient", async () => {
-    const earlier = await w.addPatient('Earlier');
-    const later = await w.addPatient('Later');
-    const imei = '359876543210038';
-    const device = await pairDevice(w.db, later, 'Smart Meter', imei);
-    const now = w.t.clock.now().getTime();
-    await w.db
-      .update(patientDevices)
-      .set({ pairedAt: new Date(now - 5 * day) })
-      .where(eq(patientDevices.deviceId, device.id));
-    await w.db.insert(patientDevices).values({
-      clinicId: device.clinicId!,
-      patientId: earlier,
-      deviceId: device.id,
-      status: 'active',
-      pairedAt: new Date(now - 25 * day),
-      deletedAt: new Date(now - 10 * day),
-    });
-    const reading = (id: string, daysAgo: number) => ({
-      reading_id: id,
-      device_id: imei,
-      date_recorded: new Date(now - daysAgo * day).toISOString(),
-      reading_type: 'weight',
-      weight_lbs: 181.2,
-    });
-    await fake.addSmartMeterReadings([reading('sm-earlier', 15), reading('sm-later', 2)]);
+    const { earlier, later, weight } = await movedMeter('359876543210038');
+    await fake.addSmartMeterReadings([weight('sm-earlier', 15), weight('sm-later', 2)]);
 
     const res = await w.east.get(`/api/pacients/${later}/sync`);
     expect(res.json()).toEqual({ message: toasts.readingsSynced, newReadings: 1 });
@@ -167,33 +175,10 @@ describe('GET /pacients/{id}/sync', () => {
   });
 
   it("does not list the device's readings from before its pairing as unrecognised, at every sync", async () => {
-    const earlier = await w.addPatient('Before');
-    const later = await w.addPatient('Now');
     const imei = '359876543210046';
-    const device = await pairDevice(w.db, later, 'Smart Meter', imei);
-    const now = w.t.clock.now().getTime();
-    await w.db
-      .update(patientDevices)
-      .set({ pairedAt: new Date(now - 5 * day) })
-      .where(eq(patientDevices.deviceId, device.id));
-    await w.db.insert(patientDevices).values({
-      clinicId: device.clinicId!,
-      patientId: earlier,
-      deviceId: device.id,
-      status: 'active',
-      pairedAt: new Date(now - 25 * day),
-      deletedAt: new Date(now - 10 * day),
-    });
+    const { earlier, later, weight } = await movedMeter(imei);
     // Taken while the device was in stock between its two patients: nobody's.
-    await fake.addSmartMeterReadings([
-      {
-        reading_id: 'sm-in-stock',
-        device_id: imei,
-        date_recorded: new Date(now - 7 * day).toISOString(),
-        reading_type: 'weight',
-        weight_lbs: 181.2,
-      },
-    ]);
+    await fake.addSmartMeterReadings([weight('sm-in-stock', 7)]);
 
     for (let i = 0; i < 2; i++) {
       const res = await w.east.get(`/api/pacients/${later}/sync`);
