@@ -51,6 +51,27 @@ describe('device form', () => {
     ).toBe(messages.imeiLength);
   });
 
+  it('upper-cases the letters a to z of an identifier only, so that it is stored as long as it was checked', () => {
+    const tenovi = 'ß'.repeat(40);
+    expect(DeviceForm.parse({ brand: 'Tenovi', type: 'Scale', identifier: `${tenovi} ` }).serialNumber).toBe(
+      tenovi,
+    );
+    expect(DeviceRequest.parse({ brand: 'Tenovi', type: 'Scale', serialNumber: tenovi }).serialNumber).toBe(
+      tenovi,
+    );
+    expect(DeviceForm.parse({ brand: 'Tenovi', type: 'Scale', identifier: 'tv-ßé-1' }).serialNumber).toBe(
+      'TV-ßé-1',
+    );
+    expect(
+      DeviceForm.parse({
+        brand: 'EDEVICE',
+        type: 'Scale',
+        identifier: 'a4c138000001',
+        hubSerialNumber: 'ßub',
+      }).hubSerialNumber,
+    ).toBe('ßUB');
+  });
+
   it('submits a Smart Meter IMEI as it is', () =>
     expect(
       DeviceForm.parse({

@@ -25,7 +25,15 @@ const macPattern = new RegExp(`^[0-9A-F]{${macLength}}$`);
  */
 export function normaliseSerialNumber(brand: DeviceBrand, identifier: string): string {
   const kept = brand === 'Withings' || brand === 'EDEVICE' ? withoutSeparators(identifier) : identifier;
-  return kept.trim().toUpperCase();
+  return upperCaseIdentifier(kept);
+}
+
+/**
+ * An identifier trimmed, its letters a to z upper-cased and nothing else changed: device identifiers are
+ * ASCII, and a full upper-casing could lengthen one after its length was checked ('ß' is 'SS').
+ */
+export function upperCaseIdentifier(identifier: string): string {
+  return identifier.trim().replace(/[a-z]+/g, (letters) => letters.toUpperCase());
 }
 
 /**
@@ -48,6 +56,8 @@ function identifierProblem(brand: DeviceBrand, serialNumber: string): string | n
   if (imeiBrands.includes(brand) && !imeiPattern.test(serialNumber)) return messages.imeiLength;
   return null;
 }
+
+const upperCaseHub = (hub: string | null | undefined) => (hub ? upperCaseIdentifier(hub) : null);
 
 const deviceFields = {
   brand: z.enum(deviceBrands),
@@ -93,7 +103,7 @@ export const DeviceForm = z
   )
   .transform(({ identifier, ...device }) => ({
     ...device,
-    hubSerialNumber: device.brand === 'EDEVICE' ? (device.hubSerialNumber?.toUpperCase() ?? null) : null,
+    hubSerialNumber: device.brand === 'EDEVICE' ? upperCaseHub(device.hubSerialNumber) : null,
     clinicId: device.clinicId || null,
     serialNumber: normaliseSerialNumber(device.brand, identifier),
   }));
@@ -105,7 +115,7 @@ export const DeviceRequest = z
   .transform((d) => ({
     ...d,
     serialNumber: normaliseSerialNumber(d.brand, d.serialNumber),
-    hubSerialNumber: d.brand === 'EDEVICE' ? (d.hubSerialNumber?.toUpperCase() ?? null) : null,
+    hubSerialNumber: d.brand === 'EDEVICE' ? upperCaseHub(d.hubSerialNumber) : null,
     clinicId: d.clinicId || null,
   }))
   .superRefine((d, ctx) => {

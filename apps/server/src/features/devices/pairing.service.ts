@@ -9,6 +9,7 @@ import {
   normaliseSerialNumber,
   PairDeviceForm,
   toasts,
+  upperCaseIdentifier,
 } from '@vigil/core';
 import type { Clock } from '../../clock.js';
 import type { Db, Tx } from '../../db/client.js';
@@ -77,7 +78,7 @@ function identityOf(form: Exclude<PairDeviceForm, { brand: 'Smart Meter' | 'Pylo
     case 'EDEVICE':
       return {
         serialNumber: normaliseSerialNumber(form.brand, form.bluetoothMA),
-        hubSerialNumber: form.hubSerialNumber.toUpperCase(),
+        hubSerialNumber: upperCaseIdentifier(form.hubSerialNumber),
         name: form.deviceName,
         model: form.deviceModel,
       };
@@ -322,7 +323,7 @@ export function createPairingService(deps: PairingDeps) {
         const found = await patientPairing(repo, actor, brand, patientId, ref);
         if (found.device.status === 'deactivated') throw conflict(errorMessages.deviceIsDeactivated);
         const now = clock.now();
-        const hub = hubSerialNumber?.toUpperCase();
+        const hub = hubSerialNumber ? upperCaseIdentifier(hubSerialNumber) : undefined;
         const current =
           hub && hub !== found.device.hubSerialNumber
             ? await repo.updateDevice(found.device.id, { hubSerialNumber: hub, updatedAt: now })

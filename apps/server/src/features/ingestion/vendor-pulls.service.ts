@@ -4,6 +4,7 @@ import {
   errorMessages,
   readingMaxAgeMs,
   toasts,
+  upperCaseIdentifier,
   withingsMeasureTypes,
 } from '@vigil/core';
 import type { Clock } from '../../clock.js';
@@ -224,7 +225,7 @@ export function createVendorPullService(deps: {
         const serials = new Set(meters.map((m) => m.serialNumber));
         const own = pulled.filter((r) => {
           const id = (r as { imei?: unknown; device_id?: unknown }) ?? {};
-          return serials.has(String(id.imei ?? id.device_id ?? '').toUpperCase());
+          return serials.has(upperCaseIdentifier(String(id.imei ?? id.device_id ?? '')));
         });
         await ingestEach(own, adaptSmartMeter, totals, patient.id);
       }

@@ -227,6 +227,13 @@ describe('Tenovi', () => {
     ]);
   });
 
+  it('names a device as the inventory stores it: only its letters a to z upper-cased, at most 64 characters', () => {
+    const [bp] = tenoviArray;
+    const id = `tv-${'ß'.repeat(61)}`;
+    expect(adaptTenovi([{ ...bp, hwi_device_id: id }])[0]!.deviceIdentifier).toBe(`TV-${'ß'.repeat(61)}`);
+    expect(() => adaptTenovi([{ ...bp, hwi_device_id: `${id}x` }])).toThrow();
+  });
+
   it('pairs a pulse with the blood pressure of its measurement index, in any notation of the instant', () => {
     const [bp, pulse] = [tenoviArray[0]!, tenoviArray[1]!];
     const at = (timestamp: string, index: string) => ({

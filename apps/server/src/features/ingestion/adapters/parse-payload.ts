@@ -1,4 +1,10 @@
-import { AppError, type DeviceBrand, deviceBrandSource, parseIsoInstant } from '@vigil/core';
+import {
+  AppError,
+  type DeviceBrand,
+  deviceBrandSource,
+  parseIsoInstant,
+  upperCaseIdentifier,
+} from '@vigil/core';
 import { z } from 'zod';
 import { integerMax } from '../../../db/limits.js';
 import type { DeviceDelivery, VendorReading } from '../ingestion.types.js';
@@ -88,7 +94,7 @@ export const numeric = z
 /** An identifier that may arrive as a number or a string; answered trimmed and upper-cased. */
 export const identifier = z
   .union([z.string(), z.number()])
-  .transform((v) => String(v).trim().toUpperCase())
+  .transform((v) => upperCaseIdentifier(String(v)))
   .refine((v) => v.length > 0 && v.length <= 64, 'Expected an identifier');
 
 /** A vendor's id of a measurement, kept as sent (only trimmed). */

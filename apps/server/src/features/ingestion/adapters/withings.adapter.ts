@@ -1,4 +1,4 @@
-import { poundsPerKilogram, withingsMeasureTypes } from '@vigil/core';
+import { poundsPerKilogram, upperCaseIdentifier, withingsMeasureTypes } from '@vigil/core';
 import { z } from 'zod';
 import type { DeviceDelivery, VendorReading } from '../ingestion.types.js';
 import { epochSeconds, hasValue, hundredths, parsePayload, vendorKey, whole } from './parse-payload.js';
@@ -58,7 +58,7 @@ export function adaptWithingsGroups(groups: unknown, deviceIdentifier: string): 
     {
       brand: 'Withings',
       source: 'WITHINGS',
-      deviceIdentifier: deviceIdentifier.toUpperCase(),
+      deviceIdentifier: upperCaseIdentifier(deviceIdentifier),
       readings,
       battery: null,
       signal: null,
