@@ -378,6 +378,25 @@ test.describe('unrecognised devices', () => {
       });
       expect(delivery.status()).toBe(202);
     }
+    // An eDevice names its hub beside the Bluetooth address.
+    const bluetooth = randomMac();
+    const hub = `hub-${randomHex(4)}`;
+    const cuff = await request.post('/api/webhooks/edevice', {
+      headers: {
+        authorization: `Basic ${Buffer.from('edevice-demo:edevice-demo-secret').toString('base64')}`,
+      },
+      data: {
+        hubSerialNumber: hub,
+        bluetoothMA: bluetooth,
+        id: 'e2e-1',
+        type: 'bp',
+        systolic: 128,
+        diastolic: 82,
+        pulse: 70,
+        measuredAt: new Date(Date.now() - 60_000).toISOString(),
+      },
+    });
+    expect(cuff.status()).toBe(202);
     // A Withings notification names a user, not a device.
     const withingsUser = String(Date.now());
     const notified = await request.post('/api/webhooks/withings', {
@@ -413,7 +432,8 @@ test.describe('unrecognised devices', () => {
     await expect(page).toHaveURL(/\/device\/add\?brand=BODYTRACE&identifier=/);
     await expect(page.getByRole('combobox', { name: 'Device Brand' })).toHaveText('BodyTrace');
     await expect(page.getByRole('textbox', { name: 'IMEI' })).toHaveValue(imei);
-    await chooseOption(page, 'Device Type', 'Scale');
+    // The type its reading showed.
+    await expect(page.getByRole('combobox', { name: 'Device Type' })).toHaveText('Scale');
     await page.getByRole('button', { name: 'Save and New' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Device created successfully!' })).toContainText(
       `with serial number ${imei}`,
@@ -422,6 +442,21 @@ test.describe('unrecognised devices', () => {
     await page.goto('/device/dashboard');
     await expect(known).toHaveCount(1);
     await expect(row).toHaveCount(0);
+
+    // An eDevice's row shows its hub, and Add Device fills the hub and the type in too.
+    const serial = bluetooth.replaceAll(':', '').toUpperCase();
+    const cuffRow = list.locator('tbody tr').filter({ hasText: serial });
+    await expect(cuffRow).toContainText(`Hub ${hub.toUpperCase()}`);
+    await cuffRow.getByRole('link', { name: `Add Device: ${serial}` }).click();
+    await expect(page.getByRole('combobox', { name: 'Device Brand' })).toHaveText('eDevice');
+    await expect(page.getByRole('combobox', { name: 'Device Type' })).toHaveText('Blood Pressure Monitor');
+    await expect(page.getByRole('textbox', { name: 'Bluetooth Address' })).toHaveValue(serial);
+    await expect(page.getByRole('textbox', { name: 'Hub Serial Number' })).toHaveValue(hub.toUpperCase());
+    await screenshot(page, 'device-add-from-unrecognised-edevice');
+    await page.getByRole('button', { name: 'Save and New' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Device created successfully!' })).toContainText(
+      `with serial number ${serial}`,
+    );
   });
 });
 

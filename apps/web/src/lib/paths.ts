@@ -48,8 +48,18 @@ export const links = {
     `${paths.priorityList}?${new URLSearchParams({ clinicId }).toString()}`,
   deviceEdit: (deviceId: string) => `/device/edit/${encodeURIComponent(deviceId)}`,
   /** The add-device form, prefilled with a brand and identifier (an unrecognised device). */
-  deviceAddPrefilled: (brand: string, identifier: string) =>
-    `${paths.deviceAdd}?${new URLSearchParams({ brand, identifier }).toString()}`,
+  /** 'Add Device' for an unrecognised device: its brand, identifier, type and eDevice hub, where known. */
+  deviceAddPrefilled: (device: {
+    brand: string;
+    identifier: string;
+    type: string | null;
+    hubSerialNumber: string | null;
+  }) => {
+    const params = new URLSearchParams({ brand: device.brand, identifier: device.identifier });
+    if (device.type) params.set('type', device.type);
+    if (device.hubSerialNumber) params.set('hubSerialNumber', device.hubSerialNumber);
+    return `${paths.deviceAdd}?${params.toString()}`;
+  },
 };
 
 /**

@@ -100,6 +100,9 @@ export interface UnrecognisedDevice {
   source: DeviceSource;
   brand: DeviceBrand;
   identifier: string;
+  /** The type its readings showed, and an eDevice's hub: what 'Add Device' is prefilled with. */
+  type: DeviceType | null;
+  hubSerialNumber: string | null;
   reason: string;
   firstSeenAt: string;
   lastSeenAt: string;

@@ -112,6 +112,10 @@ export const unrecognisedDevices = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
     count: integer('count').notNull().default(1),
     lastPayload: jsonb('last_payload'),
+    /** The type its last readings showed (a blood pressure or a weight), to prefill 'Add Device'. */
+    deviceType: text('device_type'),
+    /** An eDevice's hub, as its last delivery named it, to prefill 'Add Device'. */
+    hubSerialNumber: text('hub_serial_number'),
   },
   (t) => [
     uniqueIndex('unrecognised_devices_unique').on(t.source, t.identifier, t.reason),

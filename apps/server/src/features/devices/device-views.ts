@@ -102,6 +102,8 @@ export const toUnrecognisedDevice = (r: UnrecognisedDeviceRow): UnrecognisedDevi
   source: r.source as DeviceSource,
   brand: sourceBrand[r.source as DeviceSource],
   identifier: r.identifier,
+  type: r.deviceType as DeviceType | null,
+  hubSerialNumber: r.hubSerialNumber,
   // Stored as a key of the core's `unrecognisedReasons`; shown as its wording.
   reason: unrecognisedReasons[r.reason as keyof typeof unrecognisedReasons] ?? r.reason,
   firstSeenAt: r.firstSeenAt.toISOString(),

@@ -62,6 +62,9 @@ export interface UnrecognisedDelivery {
   deviceId: string | null;
   clinicId: string | null;
   payload: unknown;
+  /** What its readings showed, and an eDevice's hub: kept to prefill 'Add Device'. */
+  type: DeviceType | null;
+  hubSerialNumber: string | null;
 }
 
 /** A Withings device with its (encrypted) tokens. */
@@ -122,6 +125,8 @@ async function upsertManyUnrecognised(db: DbOrTx, list: readonly CountedUnrecogn
         lastSeenAt: now,
         count: d.count,
         lastPayload: d.payload === undefined ? null : d.payload,
+        deviceType: d.type,
+        hubSerialNumber: d.hubSerialNumber,
       })),
     )
     .onConflictDoUpdate({
@@ -132,6 +137,9 @@ async function upsertManyUnrecognised(db: DbOrTx, list: readonly CountedUnrecogn
         lastPayload: sql`excluded.last_payload`,
         deviceId: sql`excluded.device_id`,
         clinicId: sql`excluded.clinic_id`,
+        // A heartbeat shows no type, and a hub may leave itself out: what was known stays.
+        deviceType: sql`coalesce(excluded.device_type, ${unrecognisedDevices.deviceType})`,
+        hubSerialNumber: sql`coalesce(excluded.hub_serial_number, ${unrecognisedDevices.hubSerialNumber})`,
       },
     });
 }

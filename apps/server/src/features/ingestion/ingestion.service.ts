@@ -255,6 +255,7 @@ export function createIngestionService(deps: { db: Db; clock: Clock; readings: R
           if (reasons.has(why)) return;
           reasons.add(why);
           const group = `${delivery.source}\u0000${delivery.deviceIdentifier}\u0000${why}`;
+          const before = setAside.get(group);
           setAside.set(group, {
             source: delivery.source,
             identifier: delivery.deviceIdentifier,
@@ -262,7 +263,9 @@ export function createIngestionService(deps: { db: Db; clock: Clock; readings: R
             deviceId: listed?.deviceId ?? null,
             clinicId: clinicId ?? listed?.patientClinicId ?? listed?.deviceClinicId ?? null,
             payload: delivery.raw,
-            count: (setAside.get(group)?.count ?? 0) + 1,
+            type: typeShown(delivery.readings) ?? before?.type ?? null,
+            hubSerialNumber: delivery.hubSerialNumber ?? before?.hubSerialNumber ?? null,
+            count: (before?.count ?? 0) + 1,
           });
           outcomes[payload]!.unrecognised.push(why);
         };

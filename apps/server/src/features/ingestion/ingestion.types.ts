@@ -23,6 +23,8 @@ export interface DeviceDelivery {
   signal: number | null;
   /** The payload as received, kept on an unrecognised delivery to diagnose it. */
   raw: unknown;
+  /** An eDevice's hub, as the delivery names it (upper-cased), for an unrecognised device's 'Add Device'. */
+  hubSerialNumber?: string | null;
   /**
    * Pulled from the vendor's API (a Withings notification's job, a patient's Sync), not pushed by the
    * device: the device was seen when it took its readings, not when the product fetched them, so a pull of

@@ -182,6 +182,8 @@ export function createVendorPullService(deps: {
           deviceId: null,
           clinicId: null,
           payload,
+          type: null,
+          hubSerialNumber: null,
         },
         deps.clock.now(),
       );

@@ -489,6 +489,40 @@ describe('deliveries that cannot reach a patient: 202, counted for staff', () =>
     });
   });
 
+  it('an unknown eDevice is listed with its hub and the type its readings show, which a heartbeat keeps', async () => {
+    const bluetoothMA = 'A4:C1:38:77:00:01';
+    const listed = async () =>
+      (await w.as('circleAdmin').get('/api/devices/unrecognised?limit=100'))
+        .json()
+        .data.devices.find((u: { identifier: string }) => u.identifier === 'A4C138770001');
+    const cuff = { ...eDevice, bluetoothMA, hubSerialNumber: 'hub-77', type: 'bp', id: 'e-77-1' };
+    expect((await deliver(app(), 'edevice', cuff)).statusCode).toBe(202);
+    expect(await listed()).toMatchObject({
+      brand: 'EDEVICE',
+      type: 'Blood Pressure Monitor',
+      hubSerialNumber: 'HUB-77',
+    });
+    const { systolic, diastolic, pulse, ...heartbeat } = {
+      ...cuff,
+      id: 'e-77-2',
+      hubSerialNumber: undefined,
+    };
+    expect((await deliver(app(), 'edevice', heartbeat)).statusCode).toBe(202);
+    expect(await listed()).toMatchObject({
+      count: 2,
+      type: 'Blood Pressure Monitor',
+      hubSerialNumber: 'HUB-77',
+    });
+    // A BodyTrace scale names no hub.
+    expect(
+      (await deliver(app(), 'bodytrace', { ...bodyTraceScale, imei: '350000000000774' })).statusCode,
+    ).toBe(202);
+    const scale = (await w.as('circleAdmin').get('/api/devices/unrecognised?limit=100'))
+      .json()
+      .data.devices.find((u: { identifier: string }) => u.identifier === '350000000000774');
+    expect(scale).toMatchObject({ type: 'Scale', hubSerialNumber: null });
+  });
+
   it('an unknown device added to the inventory leaves the list; its next delivery is judged afresh', async () => {
     const imei = '350000000000071';
     expect((await deliver(app(), 'bodytrace', { ...bodyTraceScale, imei })).statusCode).toBe(202);

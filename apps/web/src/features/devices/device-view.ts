@@ -1,8 +1,10 @@
 import {
   type DeviceBrand,
+  type DeviceType,
   deviceBrandLabels,
   deviceBrands,
   deviceLabels,
+  deviceTypes,
   formatDate,
   type InventoryDevice,
   serialNumberShown,
@@ -64,6 +66,9 @@ export function identifierLabel(brand: DeviceBrand | undefined): string {
 
 export const isDeviceBrand = (value: string | null): value is DeviceBrand =>
   (deviceBrands as readonly (string | null)[]).includes(value);
+
+export const isDeviceType = (value: string | null): value is DeviceType =>
+  (deviceTypes as readonly (string | null)[]).includes(value);
 
 export const brandLabel = (brand: string) => (isDeviceBrand(brand) ? deviceBrandLabels[brand] : brand);
 

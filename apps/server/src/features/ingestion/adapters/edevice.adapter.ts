@@ -62,5 +62,5 @@ export function adaptEDevice(payload: unknown): DeviceDelivery[] {
       measured,
     },
     payload,
-  );
+  ).map((delivery) => ({ ...delivery, hubSerialNumber: p.hubSerialNumber ?? null }));
 }

@@ -72,6 +72,11 @@ export function UnrecognisedDevicesSection({ onFind }: UnrecognisedDevicesSectio
                   <TableRow key={device._id}>
                     <TableCell component="th" scope="row" sx={{ fontFamily: 'monospace' }}>
                       {device.identifier}
+                      {device.hubSerialNumber && (
+                        <Typography variant="body2" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
+                          {deviceLabels.hub(device.hubSerialNumber)}
+                        </Typography>
+                      )}
                     </TableCell>
                     <TableCell>{brandLabel(device.brand)}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(device.firstSeenAt)}</TableCell>
@@ -84,7 +89,7 @@ export function UnrecognisedDevicesSection({ onFind }: UnrecognisedDevicesSectio
                           size="small"
                           startIcon={<Add />}
                           component={RouterLink}
-                          to={links.deviceAddPrefilled(device.brand, device.identifier)}
+                          to={links.deviceAddPrefilled(device)}
                           aria-label={`${deviceLabels.addDevice}: ${device.identifier}`}
                         >
                           {deviceLabels.addDevice}

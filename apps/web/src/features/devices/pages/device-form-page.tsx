@@ -9,7 +9,7 @@ import { showToast } from '../../../lib/toast';
 import { useCreateDevice } from '../api/create-device';
 import { useDevice } from '../api/get-device';
 import { useUpdateDevice } from '../api/update-device';
-import { isDeviceBrand } from '../device-view';
+import { isDeviceBrand, isDeviceType } from '../device-view';
 import { type DeviceFormDefaults, DeviceFormFields, type DeviceFormResult } from '../forms/device-form';
 
 /** The inventory belongs to the operator portal (spec administration 6). */
@@ -17,7 +17,8 @@ const isOperator = (portal: string) => portal === 'CIRCLE';
 
 /**
  * /device/add: a device joins the inventory. 'Save and New' keeps the form for the next one. An
- * unrecognised device's brand and identifier come prefilled from the address (?brand=&identifier=).
+ * unrecognised device's brand, identifier, type and hub come prefilled from the address
+ * (?brand=&identifier=&type=&hubSerialNumber=).
  */
 export function AddDevicePage() {
   const user = useSignedInUser();
@@ -27,11 +28,12 @@ export function AddDevicePage() {
   if (!isOperator(user.role.portal)) return <Navigate to={paths.deviceDashboard} replace />;
 
   const brand = params.get('brand');
+  const type = params.get('type');
   const defaultValues: DeviceFormDefaults = {
     brand: isDeviceBrand(brand) ? brand : undefined,
-    type: undefined,
+    type: isDeviceType(type) ? type : undefined,
     identifier: params.get('identifier') ?? '',
-    hubSerialNumber: '',
+    hubSerialNumber: params.get('hubSerialNumber') ?? '',
     clinicId: '',
   };
 
