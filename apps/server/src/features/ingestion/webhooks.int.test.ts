@@ -159,6 +159,25 @@ describe('each vendor, in its own format, stored in the product units', () => {
     ]);
   });
 
+  it('Smart Meter: a weight carrying a blood pressure is refused with 400 naming it, and stores nothing', async () => {
+    const before = await readingsOf(db(), p.others);
+    const res = await deliver(app(), 'smart-meter', {
+      ...smartMeter,
+      reading_id: 'sm-mixed',
+      reading_type: 'weight',
+      systolic_mmhg: 212,
+      diastolic_mmhg: 104,
+      pulse_bpm: null,
+      weight_lbs: 170,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({
+      systolic_mmhg: 'Expected no systolic_mmhg in a weight reading',
+      diastolic_mmhg: 'Expected no diastolic_mmhg in a weight reading',
+    });
+    expect(await readingsOf(db(), p.others)).toEqual(before);
+  });
+
   it('eDevice: a hub writing the Bluetooth address with dashes, or bare, reaches the device entered with colons', async () => {
     const notations = ['A4-C1-38-0E-11-22', 'a4c1380e1122'];
     for (const [i, bluetoothMA] of notations.entries()) {

@@ -319,7 +319,16 @@ describe('Smart Meter, Pylo and eDevice', () => {
     );
     const { reading_id: _, ...unnamed } = smartMeter;
     expect(rejection(() => adaptSmartMeter([unnamed])).fields).toHaveProperty(['0.reading_id']);
-    const pulled = { ...smartMeter, imei: undefined, reading_id: 5, weight_lbs: '180.456' };
+    const pulled = {
+      ...smartMeter,
+      imei: undefined,
+      reading_id: 5,
+      reading_type: 'weight',
+      systolic_mmhg: null,
+      diastolic_mmhg: null,
+      pulse_bpm: null,
+      weight_lbs: '180.456',
+    };
     expect(adaptSmartMeter([pulled])[0]!.readings[0]).toMatchObject({ vendorReadingId: '5', weight: 180.46 });
   });
 
@@ -335,6 +344,24 @@ describe('Smart Meter, Pylo and eDevice', () => {
     expect(rejection(() => adaptPylo({ ...pylo, reading_type: 'glucose' })).fields).toHaveProperty(
       'reading_type',
     );
+  });
+
+  it('Smart Meter: a value of the kind its reading_type does not name is refused, not stored as a reading', () => {
+    expect(rejection(() => adaptSmartMeter({ ...smartMeter, weight_lbs: 190 })).fields).toEqual({
+      weight_lbs: 'Expected no weight_lbs in a blood_pressure reading',
+    });
+    expect(
+      rejection(() => adaptSmartMeter({ ...smartMeter, reading_type: 'weight', weight_lbs: 170 })).fields,
+    ).toEqual({
+      systolic_mmhg: 'Expected no systolic_mmhg in a weight reading',
+      diastolic_mmhg: 'Expected no diastolic_mmhg in a weight reading',
+      pulse_bpm: 'Expected no pulse_bpm in a weight reading',
+    });
+    // A kind this format does not name is read by its values.
+    expect(adaptSmartMeter({ ...smartMeter, reading_type: 'bp' })[0]!.readings[0]).toMatchObject({
+      systolic: 118,
+      diastolic: 76,
+    });
   });
 
   it('Pylo and eDevice: a value of the other kind is refused, not dropped with a 200', () => {

@@ -7,6 +7,7 @@ import {
   identifier,
   instant,
   numeric,
+  onlyValuesOf,
   PartlyMalformedPayload,
   parseOneOrEach,
   vendorKey,
@@ -29,7 +30,14 @@ const SmartMeterReading = z
     is_flagged: z.unknown().optional(),
   })
   .loose()
-  .refine((r) => r.imei !== undefined || r.device_id, { message: 'imei is required', path: ['imei'] });
+  .refine((r) => r.imei !== undefined || r.device_id, { message: 'imei is required', path: ['imei'] })
+  // The two kinds this format names (ours, as Pylo's): a value of the other kind is refused, not stored as
+  // this device's. Another kind, which the vendor's own API may send, is read by its values.
+  .superRefine((r, ctx) => {
+    if (r.reading_type === 'weight')
+      onlyValuesOf(r.reading_type, r, ['systolic_mmhg', 'diastolic_mmhg', 'pulse_bpm'], ctx);
+    if (r.reading_type === 'blood_pressure') onlyValuesOf(r.reading_type, r, ['weight_lbs'], ctx);
+  });
 export type SmartMeterReading = z.input<typeof SmartMeterReading>;
 
 /**
