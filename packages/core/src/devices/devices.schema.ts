@@ -45,14 +45,20 @@ export function serialNumberShown(brand: DeviceBrand, serialNumber: string): str
   return serialNumber.match(/.{2}/g)!.join(':');
 }
 
-/** The identifier's rule for a brand (spec administration 5: Device), or null when it is fine. */
-function identifierProblem(brand: DeviceBrand, serialNumber: string): string | null {
+/**
+ * The identifier's rule for a brand (spec administration 5: Device), or null when it is fine. A MAC address's
+ * rule is worded as the inventory's form words it, unless the patient form's wording is given.
+ */
+function identifierProblem(
+  brand: DeviceBrand,
+  serialNumber: string,
+  macMessage: string = messages.macLength,
+): string | null {
   // Separators alone ('--' for an eDevice address) are no identifier.
   if (!serialNumber) return messages.required;
   // A MAC address is hexadecimal, an IMEI digits: one of letters could never be paired or delivered. An
   // eDevice's Bluetooth address is a MAC address too.
-  if ((brand === 'Withings' || brand === 'EDEVICE') && !macPattern.test(serialNumber))
-    return messages.macLength;
+  if ((brand === 'Withings' || brand === 'EDEVICE') && !macPattern.test(serialNumber)) return macMessage;
   if (imeiBrands.includes(brand) && !imeiPattern.test(serialNumber)) return messages.imeiLength;
   return null;
 }
@@ -109,21 +115,25 @@ export const DeviceForm = z
   }));
 export type DeviceForm = z.input<typeof DeviceForm>;
 
+const deviceRequest = (macMessage: string) =>
+  z
+    .object({ ...deviceFields, serialNumber: required.max(40) })
+    .transform((d) => ({
+      ...d,
+      serialNumber: normaliseSerialNumber(d.brand, d.serialNumber),
+      hubSerialNumber: d.brand === 'EDEVICE' ? upperCaseHub(d.hubSerialNumber) : null,
+      clinicId: d.clinicId || null,
+    }))
+    .superRefine((d, ctx) => {
+      const problem = identifierProblem(d.brand, d.serialNumber, macMessage);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['serialNumber'] });
+      checkHub(d, ctx);
+    });
 /** POST /devices and PUT /devices/{id} body, as the form submits it. */
-export const DeviceRequest = z
-  .object({ ...deviceFields, serialNumber: required.max(40) })
-  .transform((d) => ({
-    ...d,
-    serialNumber: normaliseSerialNumber(d.brand, d.serialNumber),
-    hubSerialNumber: d.brand === 'EDEVICE' ? upperCaseHub(d.hubSerialNumber) : null,
-    clinicId: d.clinicId || null,
-  }))
-  .superRefine((d, ctx) => {
-    const problem = identifierProblem(d.brand, d.serialNumber);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['serialNumber'] });
-    checkHub(d, ctx);
-  });
+export const DeviceRequest = deviceRequest(messages.macLength);
 export type DeviceRequest = z.output<typeof DeviceRequest>;
+/** The patient form's add-device calls (spec patients 7), worded as that form words a MAC address's rule. */
+export const PatientDeviceRequest = deviceRequest(messages.macLengthPairing);
 
 /** The inventory's search (spec administration 7: inputValue, limit, page, sort, order). */
 export const DeviceSearchQuery = z.object({

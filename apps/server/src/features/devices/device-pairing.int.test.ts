@@ -274,6 +274,14 @@ describe('eDevice, Withings and Tenovi', () => {
     });
     const badAdd = await staff().post('/api/withings/add-device', { patientId: north, serialNumber: '12' });
     expect(badAdd.json().fields).toEqual({ type: messages.required });
+    // The patient form's wording of the rule, not the inventory's.
+    const shortMac = await staff().post('/api/withings/add-device', {
+      patientId: north,
+      serialNumber: '12',
+      type: 'Scale',
+    });
+    expect(shortMac.statusCode).toBe(400);
+    expect(shortMac.json().fields).toEqual({ serialNumber: messages.macLengthPairing });
   });
 
   it('connects a Tenovi gateway device by its id', async () => {

@@ -2,12 +2,12 @@ import {
   AppError,
   type ConnectedDevice,
   type DeviceBrand,
-  DeviceRequest,
   type DeviceType,
   errorMessages,
   type FreeDevice,
   normaliseSerialNumber,
   PairDeviceForm,
+  PatientDeviceRequest,
   toasts,
   upperCaseIdentifier,
 } from '@vigil/core';
@@ -265,7 +265,11 @@ export function createPairingService(deps: PairingDeps) {
       body: Record<string, unknown>,
       ip: string | null,
     ) {
-      const parsed = DeviceRequest.safeParse({ brand, serialNumber: body.serialNumber, type: body.type });
+      const parsed = PatientDeviceRequest.safeParse({
+        brand,
+        serialNumber: body.serialNumber,
+        type: body.type,
+      });
       if (!parsed.success) throw invalidBody(parsed.error);
       const { serialNumber, type } = parsed.data;
       const connected = await db.transaction(async (tx) => {

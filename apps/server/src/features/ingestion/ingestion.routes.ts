@@ -1,4 +1,4 @@
-import { AppError, type DeviceSource, PatientIdParams, unrecognisedReasons } from '@vigil/core';
+import { AppError, type DeviceSource, messages, PatientIdParams, unrecognisedReasons } from '@vigil/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -56,7 +56,8 @@ const WithingsNotificationForm = z
     action: z.string().optional(),
   })
   .loose()
-  .refine((n) => n.userid.length > 0 && n.userid.length <= 64, { message: 'Required', path: ['userid'] })
+  .refine((n) => n.userid.length > 0, { message: messages.required, path: ['userid'] })
+  .refine((n) => n.userid.length <= 64, { message: messages.tooLong(64), path: ['userid'] })
   .refine((n) => n.startdate <= n.enddate, { message: 'Must not be after enddate', path: ['startdate'] });
 
 /** Withings notifications that say a measure or a link went away: nothing to pull. */

@@ -935,6 +935,12 @@ describe('Withings notifications', () => {
     ['userid=424242&appli=1&startdate=abc&enddate=1793600100', 'startdate', 'Expected Unix seconds'],
     ['userid=424242&appli=1&startdate=1793600000&enddate=-5', 'enddate', 'Expected Unix seconds'],
     ['userid=424242&appli=x&startdate=1793600000&enddate=1793600100', 'appli', 'Expected a whole number'],
+    ['userid=%20&appli=1&startdate=1793600000&enddate=1793600100', 'userid', 'Required'],
+    [
+      `userid=${'9'.repeat(65)}&appli=1&startdate=1793600000&enddate=1793600100`,
+      'userid',
+      'Must be 64 characters or fewer',
+    ],
     [
       'userid=424242&appli=1&startdate=1793600100&enddate=1793600000',
       'startdate',
