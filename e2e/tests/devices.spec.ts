@@ -397,6 +397,21 @@ test.describe('unrecognised devices', () => {
       },
     });
     expect(cuff.status()).toBe(202);
+    // A hub naming no MAC address: nothing the form would take.
+    const garbled = `ZZ${randomHex(6).toUpperCase()}`;
+    const noMac = await request.post('/api/webhooks/edevice', {
+      headers: {
+        authorization: `Basic ${Buffer.from('edevice-demo:edevice-demo-secret').toString('base64')}`,
+      },
+      data: {
+        bluetoothMA: garbled,
+        id: 'e2e-2',
+        type: 'weight',
+        weightLbs: 180,
+        measuredAt: new Date().toISOString(),
+      },
+    });
+    expect(noMac.status()).toBe(202);
     // A Withings notification names a user, not a device.
     const withingsUser = String(Date.now());
     const notified = await request.post('/api/webhooks/withings', {
@@ -427,6 +442,10 @@ test.describe('unrecognised devices', () => {
     await expect(user).toContainText('Withings user with no activated device');
     await expect(user.getByRole('link')).toHaveCount(0);
     await expect(user.getByRole('button')).toHaveCount(0);
+    const unaddable = list.locator('tbody tr').filter({ hasText: garbled });
+    await expect(unaddable).toContainText('Not in the inventory');
+    await expect(unaddable.getByRole('link')).toHaveCount(0);
+    await expect(unaddable.getByRole('button')).toHaveCount(0);
 
     await row.getByRole('link', { name: `Add Device: ${imei}` }).click();
     await expect(page).toHaveURL(/\/device\/add\?brand=BODYTRACE&identifier=/);

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../messages.js';
 import { deviceBrandSource, deviceBrands, deviceSources, sourceBrand } from './devices.constants.js';
-import { DeviceForm, DeviceRequest, PairDeviceForm, serialNumberShown } from './devices.schema.js';
+import {
+  DeviceForm,
+  DeviceRequest,
+  identifierAccepted,
+  PairDeviceForm,
+  serialNumberShown,
+} from './devices.schema.js';
 
 describe('device form', () => {
   it.each(['00:24:e4:ab:cd:ef', '00-24-E4-AB-CD-EF'])(
@@ -70,6 +76,15 @@ describe('device form', () => {
         hubSerialNumber: 'ßub',
       }).hubSerialNumber,
     ).toBe('ßUB');
+  });
+
+  it("tells whether an identifier is one the form takes for the brand, in any of the brand's notations", () => {
+    expect(identifierAccepted('EDEVICE', 'a4:c1:38:00:00:01')).toBe(true);
+    expect(identifierAccepted('EDEVICE', 'ZZ')).toBe(false);
+    expect(identifierAccepted('BODYTRACE', '350000000000001')).toBe(true);
+    expect(identifierAccepted('BODYTRACE', '35000000000000A')).toBe(false);
+    expect(identifierAccepted('Tenovi', 'any-id')).toBe(true);
+    expect(identifierAccepted('Tenovi', ' ')).toBe(false);
   });
 
   it('submits a Smart Meter IMEI as it is', () =>

@@ -63,6 +63,10 @@ function identifierProblem(
   return null;
 }
 
+/** Whether an identifier is one the inventory's form takes for the brand (spec administration 5). */
+export const identifierAccepted = (brand: DeviceBrand, identifier: string) =>
+  identifierProblem(brand, normaliseSerialNumber(brand, identifier)) === null;
+
 const upperCaseHub = (hub: string | null | undefined) => (hub ? upperCaseIdentifier(hub) : null);
 
 const deviceFields = {

@@ -7,7 +7,9 @@ import {
   deviceTypes,
   formatDate,
   type InventoryDevice,
+  identifierAccepted,
   serialNumberShown,
+  type UnrecognisedDevice,
   unrecognisedReasons,
 } from '@vigil/core';
 
@@ -79,16 +81,18 @@ export function reasonText(reason: string): string {
     : reason;
 }
 
-/** Only a device the inventory does not hold can be added; the others are there already. */
-export const canAddUnrecognised = (reason: string) =>
-  reasonText(reason) === unrecognisedReasons.unknownDevice;
-
 /**
- * A device the inventory holds can be found there; a Withings user id names no device, so neither adding it
- * (it is no MAC address) nor finding it would help.
+ * What the operator can do with an unrecognised device: add one the inventory does not hold, if its
+ * identifier is one the form takes (a hub sending 'ZZ' as a MAC address names no device that could be
+ * added); find one the inventory holds. A Withings user id names no device: nothing to add or find.
  */
-export const canFindUnrecognised = (reason: string) =>
-  !canAddUnrecognised(reason) && reasonText(reason) !== unrecognisedReasons.unknownWithingsUser;
+export function unrecognisedAction(device: UnrecognisedDevice): 'add' | 'find' | null {
+  const reason = reasonText(device.reason);
+  if (reason === unrecognisedReasons.unknownDevice) {
+    return identifierAccepted(device.brand, device.identifier) ? 'add' : null;
+  }
+  return reason === unrecognisedReasons.unknownWithingsUser ? null : 'find';
+}
 
 /** The name the creation banner gives a device that has none of its own: its brand and type. */
 export const deviceDisplayName = (device: InventoryDevice) =>

@@ -16,7 +16,7 @@ import { Link as RouterLink } from 'react-router';
 import { SectionCard } from '../../../components/section-card';
 import { links } from '../../../lib/paths';
 import { useUnrecognisedDevices } from '../api/get-unrecognised-devices';
-import { brandLabel, canAddUnrecognised, canFindUnrecognised, reasonText } from '../device-view';
+import { brandLabel, reasonText, unrecognisedAction } from '../device-view';
 import { DevicePager } from './device-pager';
 
 interface UnrecognisedDevicesSectionProps {
@@ -84,7 +84,7 @@ export function UnrecognisedDevicesSection({ onFind }: UnrecognisedDevicesSectio
                     <TableCell align="right">{device.count}</TableCell>
                     <TableCell>{reasonText(device.reason)}</TableCell>
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      {canAddUnrecognised(device.reason) ? (
+                      {unrecognisedAction(device) === 'add' ? (
                         <Button
                           size="small"
                           startIcon={<Add />}
@@ -94,7 +94,7 @@ export function UnrecognisedDevicesSection({ onFind }: UnrecognisedDevicesSectio
                         >
                           {deviceLabels.addDevice}
                         </Button>
-                      ) : canFindUnrecognised(device.reason) ? (
+                      ) : unrecognisedAction(device) === 'find' ? (
                         <Button
                           size="small"
                           startIcon={<Search />}
