@@ -208,6 +208,13 @@ describe('eDevice, Withings and Tenovi', () => {
       hubSerialNumber: 'hub-78',
     });
     expect(on.json().device).toMatchObject({ status: 'active', hub: 'HUB-78' });
+    // Reconnecting an active pairing changes nothing, the hub named with it included.
+    const again = await staff().put(`/api/e-device/reconnect-device/${north}`, {
+      BTAddress: 'A4C138770001',
+      hubSerialNumber: 'hub-79',
+    });
+    expect(again.json().device).toMatchObject({ status: 'active', hub: 'HUB-78' });
+    expect((await inventoryRow('EDEVICE', 'A4C138770001'))[0]).toMatchObject({ hubSerialNumber: 'HUB-78' });
     const gone = await staff().delete(`/api/e-device/remove-device/${north}/${device.device._id}`);
     expect(gone.statusCode).toBe(200);
     expect(await currentPairings(device.device._id)).toEqual([]);

@@ -326,13 +326,13 @@ export function createPairingService(deps: PairingDeps) {
         const repo = createDevicesRepository(tx);
         const found = await patientPairing(repo, actor, brand, patientId, ref);
         if (found.device.status === 'deactivated') throw conflict(errorMessages.deviceIsDeactivated);
-        const now = clock.now();
+        // Reconnecting an active pairing changes nothing, not even the hub named with it.
+        if (found.pairing.status === 'active') return toConnectedDevice(found.pairing, found.device);
         const hub = hubSerialNumber ? upperCaseIdentifier(hubSerialNumber) : undefined;
         const current =
           hub && hub !== found.device.hubSerialNumber
-            ? await repo.updateDevice(found.device.id, { hubSerialNumber: hub, updatedAt: now })
+            ? await repo.updateDevice(found.device.id, { hubSerialNumber: hub, updatedAt: clock.now() })
             : found.device;
-        if (found.pairing.status === 'active') return toConnectedDevice(found.pairing, current);
         const pairing = await repo.updatePairing(found.pairing.id, { status: 'active', unpairedAt: null });
         await repo.clearUnrecognised(current, ['disconnected']);
         await audit.record(tx, {
