@@ -257,6 +257,9 @@ describe('eDevice, Withings and Tenovi', () => {
     const device = res.json().device as ConnectedDevice;
     expect(device).toMatchObject({ brand: 'Withings', serialNumber: macSerial(mac), type: 'Scale' });
     const id = device.device._id;
+    // Found by its MAC address as the screens show it, with colons, as the inventory finds it.
+    const shown = macSerial(mac).match(/.{2}/g)!.join(':');
+    expect((await patientDevicesOf(north, shown.slice(3))).map((d) => d.device._id)).toEqual([id]);
     const [activated] = await db().select().from(devices).where(eq(devices.id, id));
     expect(activated?.vendorUserId).toBe(fakeWithingsUserId(macSerial(mac)));
     expect(

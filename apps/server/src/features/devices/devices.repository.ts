@@ -130,6 +130,14 @@ const toRecord = (r: InventoryRow): InventoryRecord => ({
 /** The entries a pairing's end (removed from the patient, unlinked) sorts out: the pairing they describe is gone. */
 export const pairingEndedReasons: readonly UnrecognisedReason[] = ['disconnected', 'inactiveClinic'];
 
+/**
+ * A device whose identifier holds the text, however a MAC address's colons or dashes are written: the
+ * screens show a Withings MAC with colons, and it is stored without (spec patients 9: "colons ignored"), as
+ * an eDevice address is.
+ */
+const identifierContains = (text: string) =>
+  sql`regexp_replace(${devices.serialNumber}, '[:-]', '', 'g') ilike ${containing(text.replace(/[:-]/g, ''))}`;
+
 export function createDevicesRepository(db: DbOrTx) {
   /**
    * Entries of the unrecognised list that a change to the device has sorted out: an unknown device added to
@@ -172,9 +180,6 @@ export function createDevicesRepository(db: DbOrTx) {
       query: DeviceSearchQuery,
     ): Promise<{ rows: InventoryRecord[]; count: number }> {
       const text = query.inputValue ? containing(query.inputValue) : null;
-      // A MAC address is found however its colons or dashes are written: the table shows a Withings MAC
-      // with colons, and stores it without (spec patients 9: "colons ignored"), as an eDevice address.
-      const identifierText = query.inputValue ? containing(query.inputValue.replace(/[:-]/g, '')) : null;
       const folded = query.inputValue ? foldSearchText(query.inputValue) : '';
       // The Type and Brand columns are found by what they show ('BodyTrace', 'scale'), not by the value
       // stored ('BODYTRACE').
@@ -186,7 +191,7 @@ export function createDevicesRepository(db: DbOrTx) {
         scopeOfDevices(scope),
         text
           ? or(
-              sql`regexp_replace(${devices.serialNumber}, '[:-]', '', 'g') ilike ${identifierText}`,
+              identifierContains(query.inputValue),
               ilike(devices.hubSerialNumber, text),
               ilike(devices.name, text),
               ilike(clinics.name, text),
@@ -365,7 +370,7 @@ export function createDevicesRepository(db: DbOrTx) {
             eq(patientDevices.patientId, patientId),
             pattern
               ? or(
-                  ilike(devices.serialNumber, pattern),
+                  identifierContains(text),
                   ilike(devices.hubSerialNumber, pattern),
                   ilike(devices.name, pattern),
                   ilike(devices.brand, pattern),
