@@ -78,6 +78,33 @@ test.describe('patient devices', () => {
     await screenshot(page, 'patient-details-device-count', { viewport: true });
   });
 
+  test('a device the operator deactivated shows as deactivated, with nothing to reconnect', async ({
+    page,
+    request,
+  }) => {
+    const staff = await apiAs(request, demo.staff);
+    const admin = await apiAs(request, demo.admin);
+    const id = await createPatient(staff, 'Deactivated');
+    const imei = randomImei('35');
+    const connected = await staff.post(`/api/bodytrace/connect-device/${id}`, { imei });
+    expect(connected.status()).toBe(201);
+    const deviceObjectId: string = (await connected.json()).device.device._id;
+    const deactivated = await admin.post('/api/withings/Updatesimstatus', { deviceObjectId });
+    expect(deactivated.status(), await deactivated.text()).toBe(200);
+
+    await signIn(page, demo.staff);
+    await page.goto(`/patient/edit/${id}#deviceInfo`);
+    const row = page
+      .getByRole('table', { name: 'Connected Devices' })
+      .getByRole('row')
+      .filter({ hasText: imei });
+    await expect(row).toContainText('deactivated');
+    await expect(row.getByRole('button', { name: 'Reconnect' })).toHaveCount(0);
+    await expect(row.getByRole('button', { name: 'Disconnect' })).toHaveCount(0);
+    await expect(row.getByRole('button', { name: 'Delete' })).toBeVisible();
+    await screenshot(page, 'patient-devices-deactivated', { of: section(page, 'Connected Devices') });
+  });
+
   test('a device another user changed meanwhile: the failed action shows the devices as they are now', async ({
     page,
     request,

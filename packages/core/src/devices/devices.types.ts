@@ -83,6 +83,8 @@ export interface ConnectedDevice {
     serialNumber: string;
     lastConnectedAt: string | null;
     patientId: string;
+    /** The inventory's status: a deactivated device's pairing cannot be reconnected. */
+    status: DeviceStatus;
   };
 }
 

@@ -86,6 +86,7 @@ export function toConnectedDevice(pairing: PatientDeviceRow, d: DeviceRow): Conn
       serialNumber: d.serialNumber,
       lastConnectedAt: iso(d.lastConnectedAt),
       patientId: pairing.patientId,
+      status: d.status,
     },
   };
 }

@@ -7,6 +7,7 @@ import {
   deviceBrandLabels,
   pairingLabels,
   serialNumberShown,
+  shownDeviceStatus,
 } from '@vigil/core';
 import { format } from 'date-fns';
 
@@ -25,6 +26,8 @@ export function lastSeenText(device: ConnectedDevice, timeZone?: string): string
   if (times.length === 0) return pairingLabels.neverConnected;
   return dateTimeText(new Date(Math.max(...times)).toISOString(), timeZone);
 }
+
+export const isDeactivated = (device: ConnectedDevice) => device.device.status === 'deactivated';
 
 export const deviceNameText = (device: ConnectedDevice) => device.name ?? device.device.name ?? '—';
 export const brandText = (device: ConnectedDevice) => deviceBrandLabels[device.brand] ?? device.brand;
@@ -59,10 +62,17 @@ export function DeviceIdCell({ device }: { device: ConnectedDevice }) {
   );
 }
 
-/** active or disabled (spec patients 3), and for a past pairing, deleted. */
+/**
+ * active or disabled (spec patients 3); for a past pairing, deleted; for a device the operator deactivated,
+ * deactivated, since it takes no readings and cannot be reconnected.
+ */
 export function PairingStatusChip({ device }: { device: ConnectedDevice }) {
   if (device.deletedAt)
     return <Chip size="small" variant="outlined" label={pairingLabels.deleted.toLowerCase()} />;
+  if (isDeactivated(device))
+    return (
+      <Chip size="small" color="warning" variant="outlined" label={shownDeviceStatus(device.device.status)} />
+    );
   return (
     <Chip
       size="small"

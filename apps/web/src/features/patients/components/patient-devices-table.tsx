@@ -29,6 +29,7 @@ import {
   brandText,
   DeviceIdCell,
   DeviceNameCell,
+  isDeactivated,
   lastSeenText,
   PairingStatusChip,
 } from './patient-devices-cells';
@@ -127,16 +128,19 @@ export function ConnectedDevicesSection({ patientId, timeZone }: ConnectedDevice
                     spacing={1}
                     sx={{ alignItems: 'flex-start' }}
                   >
-                    <Button
-                      size="small"
-                      variant="outlined"
-                      sx={{ minWidth: 104 }}
-                      onClick={() => handleToggle(device)}
-                      loading={busyId === device._id}
-                      disabled={busyId !== null && busyId !== device._id}
-                    >
-                      {device.status === 'active' ? pairingLabels.disconnect : pairingLabels.reconnect}
-                    </Button>
+                    {/* A deactivated device takes no readings: nothing to disconnect or reconnect. */}
+                    {!isDeactivated(device) && (
+                      <Button
+                        size="small"
+                        variant="outlined"
+                        sx={{ minWidth: 104 }}
+                        onClick={() => handleToggle(device)}
+                        loading={busyId === device._id}
+                        disabled={busyId !== null && busyId !== device._id}
+                      >
+                        {device.status === 'active' ? pairingLabels.disconnect : pairingLabels.reconnect}
+                      </Button>
+                    )}
                     {isDeletable(device.brand) && (
                       <Button size="small" color="error" onClick={() => setToDelete(device)}>
                         {pairingLabels.delete}
