@@ -60,6 +60,13 @@ const WithingsNotificationForm = z
   .refine((n) => n.userid.length <= 64, { message: messages.tooLong(64), path: ['userid'] })
   .refine((n) => n.startdate <= n.enddate, { message: 'Must not be after enddate', path: ['startdate'] });
 
+/**
+ * Withings notifications taken per minute from one address. Withings signs nothing (vendors.md), so this
+ * bounds what anyone could make the server list and pull; Withings retries a 429 later. A clinic's own
+ * notifications come a few a minute.
+ */
+export const withingsNotificationsPerMinute = 300;
+
 /** Withings notifications that say a measure or a link went away: nothing to pull. */
 const withingsRemovals = new Set(['delete', 'unlink']);
 
@@ -151,23 +158,28 @@ export function ingestionRoutes(app: FastifyInstance, deps: IngestionRouteDeps) 
     acceptFormBodies(scope);
     // Withings checks the callback URL with a HEAD before it sends anything.
     scope.head('/webhooks/withings', { config, schema: { tags } }, (_req, reply) => reply.status(200).send());
-    scope.post('/webhooks/withings', { config, schema: { tags } }, async (req, reply) => {
-      const n = parsePayload('Withings notification', WithingsNotificationForm, req.body);
-      // Withings counts any status below 400 as delivered, and retries otherwise: an unknown user is
-      // counted in the unrecognised log and still answered 200, so it is not sent again for hours.
-      if (!(await deps.pulls.recogniseWithingsUser(n.userid, req.body))) {
-        req.log.info({ source: 'WITHINGS', setAside: ['unknownWithingsUser'] }, 'webhook delivery');
-        return reply.status(200).send({ queued: false });
-      }
-      if (n.action && withingsRemovals.has(n.action)) return reply.status(200).send({ queued: false });
-      const queue = deps.withingsQueue();
-      if (!queue) {
-        req.log.warn({ source: 'WITHINGS' }, 'jobs are off: the notification is not pulled');
-        return reply.status(200).send({ queued: false });
-      }
-      await queue({ userid: n.userid, appli: n.appli ?? null, startdate: n.startdate, enddate: n.enddate });
-      return reply.status(200).send({ queued: true });
-    });
+    const perAddress = { max: withingsNotificationsPerMinute, timeWindow: '1 minute' };
+    scope.post(
+      '/webhooks/withings',
+      { config: { ...config, rateLimit: perAddress }, schema: { tags } },
+      async (req, reply) => {
+        const n = parsePayload('Withings notification', WithingsNotificationForm, req.body);
+        // Withings counts any status below 400 as delivered, and retries otherwise: an unknown user is
+        // counted in the unrecognised log and still answered 200, so it is not sent again for hours.
+        if (!(await deps.pulls.recogniseWithingsUser(n.userid, req.body))) {
+          req.log.info({ source: 'WITHINGS', setAside: ['unknownWithingsUser'] }, 'webhook delivery');
+          return reply.status(200).send({ queued: false });
+        }
+        if (n.action && withingsRemovals.has(n.action)) return reply.status(200).send({ queued: false });
+        const queue = deps.withingsQueue();
+        if (!queue) {
+          req.log.warn({ source: 'WITHINGS' }, 'jobs are off: the notification is not pulled');
+          return reply.status(200).send({ queued: false });
+        }
+        await queue({ userid: n.userid, appli: n.appli ?? null, startdate: n.startdate, enddate: n.enddate });
+        return reply.status(200).send({ queued: true });
+      },
+    );
   });
 
   app

@@ -18,6 +18,7 @@ import eDevice from './fixtures/edevice.json' with { type: 'json' };
 import pylo from './fixtures/pylo.json' with { type: 'json' };
 import smartMeter from './fixtures/smart-meter.json' with { type: 'json' };
 import tenoviArray from './fixtures/tenovi-array.json' with { type: 'json' };
+import { withingsNotificationsPerMinute } from './ingestion.routes.js';
 import {
   deliver,
   deviceRow,
@@ -928,6 +929,27 @@ describe('Withings notifications', () => {
       count: 1,
       lastPayload: { userid: '424242', appli: '1', startdate: '1793600000', enddate: '1793600100' },
     });
+  });
+
+  it('takes at most 300 notifications a minute from one address, then answers 429 until the minute is over', async () => {
+    const from = (remoteAddress: string, form: string) =>
+      app().inject({
+        method: 'POST',
+        url: '/api/webhooks/withings',
+        payload: form,
+        remoteAddress,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+    // Refused notifications count too: the limit comes before the form is read.
+    for (let n = 0; n < withingsNotificationsPerMinute; n++) {
+      expect((await from('203.0.113.7', 'startdate=1')).statusCode).toBe(400);
+    }
+    const flood = await from('203.0.113.7', 'userid=flood-1&startdate=1&enddate=2');
+    expect(flood.statusCode).toBe(429);
+    expect(Number(flood.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await unrecognisedRow(db(), 'WITHINGS', 'flood-1')).toBeUndefined();
+    // Another address is not held back.
+    expect((await from('203.0.113.8', 'userid=flood-2&startdate=1&enddate=2')).statusCode).toBe(200);
   });
 
   it.each([
