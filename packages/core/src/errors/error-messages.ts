@@ -18,10 +18,14 @@ export const errorMessages = {
   avatarMissing: 'Please choose an image to upload.',
   deviceExists: 'A device of this brand with this identifier already exists.',
   devicePaired: 'This device is already paired with a patient.',
-  /** Ours: what identifies a paired device, and its clinic, stay until it is unpaired. */
-  devicePairedClinic: 'This device is paired with a patient: its clinic can change only once it is unpaired.',
+  /**
+   * Ours: what identifies a device a patient holds, connected or disconnected ('unlinked' in the inventory),
+   * and its clinic, stay until it is removed from the patient.
+   */
+  devicePairedClinic:
+    "This device is still a patient's, connected or not: its clinic can change only once it is removed from the patient's devices.",
   devicePairedIdentity:
-    'This device is paired with a patient: its brand and identifier can change only once it is unpaired, or its readings would stop reaching the patient.',
+    "This device is still a patient's, connected or not: its brand and identifier can change only once it is removed from the patient's devices, or its readings would stop reaching the patient.",
   devicePairingHistory:
     'This device has been paired with patients, and its late readings still find them by its brand and identifier. Add the other device as a new one.',
   deviceOtherClinic: 'This device belongs to another clinic.',
