@@ -46,6 +46,20 @@ async function createPatient(staff: Awaited<ReturnType<typeof apiAs>>, firstName
   return (await created.json()).data._id;
 }
 
+/** A new Sunrise patient with a BodyTrace scale paired by the API: the patient, the IMEI and the device. */
+async function patientWithBodyTrace(staff: Awaited<ReturnType<typeof apiAs>>, firstName: string) {
+  const id = await createPatient(staff, firstName);
+  const imei = randomImei('35');
+  const connected = await staff.post(`/api/bodytrace/connect-device/${id}`, { imei });
+  expect(connected.status()).toBe(201);
+  const deviceObjectId: string = (await connected.json()).device.device._id;
+  return { id, imei, deviceObjectId };
+}
+
+/** The row of Connected Devices that shows the identifier. */
+const connectedRow = (page: Page, identifier: string) =>
+  page.getByRole('table', { name: 'Connected Devices' }).getByRole('row').filter({ hasText: identifier });
+
 async function chooseOption(page: Page, label: string, option: string | RegExp): Promise<void> {
   await page.getByRole('combobox', { name: label }).click();
   await page.getByRole('listbox').getByRole('option', { name: option }).click();
@@ -58,19 +72,14 @@ test.describe('patient devices', () => {
     request,
   }) => {
     const staff = await apiAs(request, demo.staff);
-    const id = await createPatient(staff, 'Dora');
-    const imei = randomImei('35');
-    expect((await staff.post(`/api/bodytrace/connect-device/${id}`, { imei })).status()).toBe(201);
+    const { id, imei } = await patientWithBodyTrace(staff, 'Dora');
 
     await signIn(page, demo.staff);
     await page.goto(`/patient/details/${id}`);
     const count = page.getByRole('button', { name: /^\d+ devices?$/ });
     await expect(count).toHaveText('1 device');
     await page.getByRole('link', { name: 'Edit patient settings' }).click();
-    const row = page
-      .getByRole('table', { name: 'Connected Devices' })
-      .getByRole('row')
-      .filter({ hasText: imei });
+    const row = connectedRow(page, imei);
     await row.getByRole('button', { name: 'Disconnect' }).click();
     await expect(toast(page, 'Device updated')).toBeVisible();
     await page.goBack();
@@ -84,20 +93,13 @@ test.describe('patient devices', () => {
   }) => {
     const staff = await apiAs(request, demo.staff);
     const admin = await apiAs(request, demo.admin);
-    const id = await createPatient(staff, 'Deactivated');
-    const imei = randomImei('35');
-    const connected = await staff.post(`/api/bodytrace/connect-device/${id}`, { imei });
-    expect(connected.status()).toBe(201);
-    const deviceObjectId: string = (await connected.json()).device.device._id;
+    const { id, imei, deviceObjectId } = await patientWithBodyTrace(staff, 'Deactivated');
     const deactivated = await admin.post('/api/withings/Updatesimstatus', { deviceObjectId });
     expect(deactivated.status(), await deactivated.text()).toBe(200);
 
     await signIn(page, demo.staff);
     await page.goto(`/patient/edit/${id}#deviceInfo`);
-    const row = page
-      .getByRole('table', { name: 'Connected Devices' })
-      .getByRole('row')
-      .filter({ hasText: imei });
+    const row = connectedRow(page, imei);
     await expect(row).toContainText('deactivated');
     await expect(row.getByRole('button', { name: 'Reconnect' })).toHaveCount(0);
     await expect(row.getByRole('button', { name: 'Disconnect' })).toHaveCount(0);
@@ -111,19 +113,12 @@ test.describe('patient devices', () => {
   }) => {
     const staff = await apiAs(request, demo.staff);
     const admin = await apiAs(request, demo.admin);
-    const id = await createPatient(staff, 'Stale');
+    const { id, imei, deviceObjectId } = await patientWithBodyTrace(staff, 'Stale');
     const other = await createPatient(staff, 'Other');
-    const imei = randomImei('35');
-    const connected = await staff.post(`/api/bodytrace/connect-device/${id}`, { imei });
-    expect(connected.status()).toBe(201);
-    const deviceObjectId: string = (await connected.json()).device.device._id;
 
     await signIn(page, demo.staff);
     await page.goto(`/patient/edit/${id}#deviceInfo`);
-    const row = page
-      .getByRole('table', { name: 'Connected Devices' })
-      .getByRole('row')
-      .filter({ hasText: imei });
+    const row = connectedRow(page, imei);
     await expect(row).toContainText('active');
     // The operator unlinks it in the inventory; the nurse's page still shows it.
     const unlinked = await admin.put('/api/bodytrace/unlink-device', { deviceObjectId });
