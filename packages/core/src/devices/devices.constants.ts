@@ -102,6 +102,11 @@ export const unrecognisedReasons = {
   disconnected: 'Disconnected from its patient',
   deactivated: 'Device deactivated',
   inactiveClinic: 'Clinic inactive',
+  /**
+   * A reading a paired device took before its pairing, while no patient held it or its patient had
+   * disconnected it: nobody's, and nothing for staff to do about the device.
+   */
+  beforePairing: 'Taken before its current pairing',
   /** A Withings notification names a user, not a device: none of the inventory is activated for it. */
   unknownWithingsUser: 'Withings user with no activated device',
 } as const;

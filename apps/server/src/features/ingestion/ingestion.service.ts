@@ -144,6 +144,8 @@ function placeReading(target: DeliveryTarget, takenAt: Date, reason: Unrecognise
   }
   const beforeCurrent = target.pairedAt === null || takenAt < target.pairedAt;
   if (beforeCurrent && target.removed.length > 0) {
+    // A device paired now is neither unpaired nor disconnected: its entry says when the reading was taken.
+    if (reason === null) return { setAside: 'beforePairing' };
     const disconnected = target.removed.some((h) => h.activeUntil <= takenAt && takenAt < h.removedAt);
     return { setAside: disconnected ? 'disconnected' : 'unpaired' };
   }

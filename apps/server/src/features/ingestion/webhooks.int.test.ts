@@ -826,7 +826,7 @@ describe('a device moved from one patient to another (decision 0009, "A reading 
     }
     expect(answers.map((r) => r.statusCode)).toEqual([200, 202, 200]);
     // Taken while the device was in stock between its two rows' patients: nobody's.
-    expect(answers[1]!.json().reason).toBe('unpaired');
+    expect(answers[1]!.json().reason).toBe('beforePairing');
     expect((await readingsOf(db(), first)).map((r) => r.takenAt)).toEqual([new Date(takenByFirst)]);
     expect((await readingsOf(db(), second)).map((r) => r.takenAt)).toEqual([w.t.clock.now()]);
   });
@@ -897,11 +897,12 @@ describe('a device moved from one patient to another (decision 0009, "A reading 
     const paired = await w.as('northStaff').post(`/api/bodytrace/connect-device/${second}`, { imei });
     expect(paired.statusCode, paired.body).toBe(201);
 
+    // The device is the second patient's now: the entries say when the readings were taken.
     const cases = [
       [whileHeld, 200],
-      [disconnectedAt + minute, 202, 'disconnected'],
-      [inStock, 202, 'unpaired'],
-      [beforeAnyPairing, 202, 'unpaired'],
+      [disconnectedAt + minute, 202, 'beforePairing'],
+      [inStock, 202, 'beforePairing'],
+      [beforeAnyPairing, 202, 'beforePairing'],
       [w.t.clock.now().getTime(), 200],
     ] as const;
     for (const [ts, status, reason] of cases) {
