@@ -410,6 +410,67 @@ describe('removing a reading', () => {
     });
   });
 
+  describe('opens at once the alert a removed reading had hidden', () => {
+    const tz = 'America/Los_Angeles';
+    /** Hours into the calendar day `daysAgo` days before today, in the clinic's zone. */
+    const at = (daysAgo: number, hours: number) =>
+      new Date(startOfCalendarDay(calendarDay(t.clock.now(), tz) - daysAgo, tz).getTime() + hours * hour);
+    const weigh = (patientId: string, takenAt: Date, weightLbs: number) =>
+      service().record({ patientId, takenAt, weightLbs, source: 'MANUAL', createdBy: demoIds.staffSunrise });
+
+    it("a mistaken evening weight that was the previous day's last: the 3 lb gain over the day before shows", async () => {
+      const patient = await newPatient();
+      await weigh(patient.id, at(3, 8), 180);
+      const wrong = await weigh(patient.id, at(3, 21), 184);
+      const morning = at(2, 8);
+      await weigh(patient.id, morning, 184);
+      expect(await alertsOf(patient.id, 'WeightThreePoundsIn1Day')).toEqual([]);
+
+      await service().remove(wrong.reading.id, demoIds.staffSunrise);
+      expect(await alertsOf(patient.id, 'WeightThreePoundsIn1Day')).toEqual([
+        expect.objectContaining({ readingDate: morning, dismissedAt: null }),
+      ]);
+      expect(await activeAlerts(patient.id)).toBe(1);
+      await expectMetricsMatch(patient.id);
+    });
+
+    it('heart failure: the 2 lb alert the wrong weight made gives way to the 3 lb one the true gain makes', async () => {
+      const patient = await newPatient({ diagnosis: 'CHF' });
+      await weigh(patient.id, at(3, 8), 185.5);
+      const wrong = await weigh(patient.id, at(3, 21), 187);
+      const morning = at(2, 8);
+      await weigh(patient.id, morning, 189.2);
+      expect(await alertsOf(patient.id, 'WeightTwoPoundsIn1Day')).toEqual([
+        expect.objectContaining({ readingDate: morning, dismissedAt: null }),
+      ]);
+
+      await service().remove(wrong.reading.id, demoIds.staffSunrise);
+      expect(await alertsOf(patient.id, 'WeightThreePoundsIn1Day')).toEqual([
+        expect.objectContaining({ readingDate: morning, dismissedAt: null }),
+      ]);
+      expect(await activeAlerts(patient.id)).toBe(1);
+      await expectMetricsMatch(patient.id);
+    });
+
+    it('a reading staff cleared already is not raised again by the removal', async () => {
+      const patient = await newPatient();
+      await weigh(patient.id, at(3, 8), 180);
+      const morning = at(2, 8);
+      await weigh(patient.id, morning, 184);
+      const [seen] = await alertsOf(patient.id, 'WeightThreePoundsIn1Day');
+      await db()
+        .update(alerts)
+        .set({ dismissedAt: t.clock.now(), dismissedBy: demoIds.staffSunrise })
+        .where(eq(alerts.id, seen!.id));
+      t.clock.advance(60_000);
+      // Entered after the dismissal, then removed: the gain it hid is the one staff cleared.
+      const wrong = await weigh(patient.id, at(3, 21), 184);
+      await service().remove(wrong.reading.id, demoIds.staffSunrise);
+      expect((await alertsOf(patient.id, 'WeightThreePoundsIn1Day')).map((a) => a.id)).toEqual([seen!.id]);
+      expect(await activeAlerts(patient.id)).toBe(0);
+    });
+  });
+
   it('moves an alert back to a reading entered late, weeks before, that holds its rule too', async () => {
     const patient = await newPatient();
     const recent = await manualBp(patient.id, new Date(t.clock.now().getTime() - hour), 215, 80);

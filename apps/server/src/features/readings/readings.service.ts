@@ -363,6 +363,55 @@ async function reviseAlertsAfterRemoval(
 }
 
 /**
+ * After a reading is removed (and its alerts revised), the readings of the weeks around it are judged again,
+ * in the order they were taken, as `record` judged each when it came, now without the removed one: a rule it
+ * had hidden holds again and opens (or moves) its alert at once, not at the patient's next reading (a
+ * mistaken evening weight that was the previous day's last had hidden the next morning's gain). A reading
+ * is new evidence against a dismissal of the type only when it was stored after that dismissal, as in the
+ * revision.
+ */
+async function judgeAgainAfterRemoval(
+  repo: ReadingsRepository,
+  subject: AlertSubject,
+  removed: ReadingRow,
+  now: Date,
+): Promise<void> {
+  const { timeZone } = subject;
+  const span = readingRuleSpan(removed.takenAt, timeZone);
+  const window = await repo.findRuleReadings(
+    subject.id,
+    readingRuleSpan(span.from, timeZone).from,
+    readingRuleSpan(span.to, timeZone).to,
+  );
+  const stored = await repo.findAlertsByPatientsAndTypes([subject.id], clinicalReadingTypes);
+  const lastDismissal = (type: string) =>
+    Math.max(
+      Number.NEGATIVE_INFINITY,
+      ...stored.filter((a) => a.type === type && a.dismissedAt).map((a) => a.dismissedAt!.getTime()),
+    );
+  const changes: AlertChanges = { opened: [], moved: [] };
+  for (const reading of window.filter((r) => r.date >= span.from && r.date < span.to)) {
+    const { from, to } = readingRuleSpan(reading.date, timeZone);
+    const { findings, own } = evaluateStoredReading(
+      {
+        readings: window.filter((r) => r.date >= from && r.date < to),
+        thresholds: thresholdsOf(subject),
+        diagnosis: subject.diagnosis,
+        enrolledAt: null,
+        now,
+        timeZone,
+      },
+      reading,
+    );
+    for (const type of own.keys()) {
+      if (reading.createdAt.getTime() <= lastDismissal(type)) own.delete(type);
+    }
+    planBatchAlertChanges(subject, findings, own, stored, changes);
+  }
+  await applyAlertChanges(repo, changes, now);
+}
+
+/**
  * Adherence findings at `now` for a patient whose latest reading is `latest`, which reached Vigil at
  * `lastArrivalAt` (all the rule needs).
  */
@@ -635,7 +684,8 @@ export function createReadingsService(deps: { db: Db; clock: Clock; audit: Audit
     /**
      * Marks a reading removed by a user; it then counts nowhere: the alerts it raised move back to the
      * readings that still hold them or are withdrawn (`reviseAlertsAfterRemoval`; alerts are never deleted),
-     * and the patient's metrics and that day's rollup are recomputed. Removing twice is a no-op.
+     * the alerts it hid open (`judgeAgainAfterRemoval`), and the patient's metrics and that day's rollup are
+     * recomputed. Removing twice is a no-op.
      */
     remove(readingId: string, userId: string, tx?: Tx): Promise<ReadingRow> {
       return inTransaction(tx, async (db) => {
@@ -648,6 +698,7 @@ export function createReadingsService(deps: { db: Db; clock: Clock; audit: Audit
         const removed = await repo.markRemoved(found.id, userId, now);
         if (!removed) return found;
         const withdrawn = await reviseAlertsAfterRemoval(repo, subject, removed, userId, now);
+        await judgeAgainAfterRemoval(repo, subject, removed, now);
         await refreshPatientMetrics(db, removed.patientId, now, [removed.takenAt]);
         const thresholds = thresholdsOf(subject);
         await deps.audit.recordMany(db, [
