@@ -64,6 +64,10 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ AUTH_RATE_LIMIT_PER_MINUTE: '0' })).toThrow(
       /AUTH_RATE_LIMIT_PER_MINUTE: must be/,
     );
+    expect(() => loadConfig({ WITHINGS_NOTIFICATIONS_PER_MINUTE: 'many' })).toThrow(
+      /WITHINGS_NOTIFICATIONS_PER_MINUTE: must be/,
+    );
+    expect(loadConfig({}).vendors.withings.notificationsPerMinute).toBe(300);
     expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/);
   });

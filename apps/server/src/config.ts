@@ -70,6 +70,7 @@ const EnvSchema = z.object({
   WITHINGS_API_URL: z.url().optional(),
   WITHINGS_CLIENT_ID: z.string().optional(),
   WITHINGS_CLIENT_SECRET: z.string().optional(),
+  WITHINGS_NOTIFICATIONS_PER_MINUTE: wholeNumber(1, 100_000, 300),
   /** Comma-separated https origins of external form hosts, which the forms panel may frame. */
   FORM_HOSTS: z
     .string()
@@ -143,7 +144,16 @@ export interface VendorConfig {
   tenoviSecret: string | undefined;
   smartMeter: { apiKey: string | undefined; apiUrl: string };
   pyloApiKey: string | undefined;
-  withings: { apiUrl: string; clientId: string | undefined; clientSecret: string | undefined };
+  withings: {
+    apiUrl: string;
+    clientId: string | undefined;
+    clientSecret: string | undefined;
+    /**
+     * Notifications taken per minute from one address: Withings signs nothing (vendors.md), so this bounds
+     * what anyone could make the server list and pull; Withings retries a 429 later.
+     */
+    notificationsPerMinute: number;
+  };
   tokenKey: Buffer | undefined;
 }
 
@@ -220,6 +230,7 @@ function vendorConfig(e: Env): VendorConfig {
       ).replace(/\/$/, ''),
       clientId: e.WITHINGS_CLIENT_ID ?? (demo ? demoVendorSecrets.withingsClientId : undefined),
       clientSecret: e.WITHINGS_CLIENT_SECRET ?? (demo ? demoVendorSecrets.withingsClientSecret : undefined),
+      notificationsPerMinute: e.WITHINGS_NOTIFICATIONS_PER_MINUTE,
     },
     tokenKey,
   };

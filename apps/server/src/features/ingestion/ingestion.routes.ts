@@ -60,13 +60,6 @@ const WithingsNotificationForm = z
   .refine((n) => n.userid.length <= 64, { message: messages.tooLong(64), path: ['userid'] })
   .refine((n) => n.startdate <= n.enddate, { message: 'Must not be after enddate', path: ['startdate'] });
 
-/**
- * Withings notifications taken per minute from one address. Withings signs nothing (vendors.md), so this
- * bounds what anyone could make the server list and pull; Withings retries a 429 later. A clinic's own
- * notifications come a few a minute.
- */
-export const withingsNotificationsPerMinute = 300;
-
 /** Withings notifications that say a measure or a link went away: nothing to pull. */
 const withingsRemovals = new Set(['delete', 'unlink']);
 
@@ -158,7 +151,7 @@ export function ingestionRoutes(app: FastifyInstance, deps: IngestionRouteDeps) 
     acceptFormBodies(scope);
     // Withings checks the callback URL with a HEAD before it sends anything.
     scope.head('/webhooks/withings', { config, schema: { tags } }, (_req, reply) => reply.status(200).send());
-    const perAddress = { max: withingsNotificationsPerMinute, timeWindow: '1 minute' };
+    const perAddress = { max: deps.vendors.withings.notificationsPerMinute, timeWindow: '1 minute' };
     scope.post(
       '/webhooks/withings',
       { config: { ...config, rateLimit: perAddress }, schema: { tags } },

@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinics, readings } from '../../db/schema/index.js';
 import { whileSlowing } from '../../test/refuse-writes.js';
-import { onPostgres } from '../../test/test-app.js';
+import { createTestApp, onPostgres } from '../../test/test-app.js';
 import {
   addPatient,
   createWorld,
@@ -18,7 +18,6 @@ import eDevice from './fixtures/edevice.json' with { type: 'json' };
 import pylo from './fixtures/pylo.json' with { type: 'json' };
 import smartMeter from './fixtures/smart-meter.json' with { type: 'json' };
 import tenoviArray from './fixtures/tenovi-array.json' with { type: 'json' };
-import { withingsNotificationsPerMinute } from './ingestion.routes.js';
 import {
   deliver,
   deviceRow,
@@ -932,25 +931,34 @@ describe('Withings notifications', () => {
     });
   });
 
-  it('takes at most 300 notifications a minute from one address, then answers 429 until the minute is over', async () => {
-    const from = (remoteAddress: string, form: string) =>
-      app().inject({
-        method: 'POST',
-        url: '/api/webhooks/withings',
-        payload: form,
-        remoteAddress,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      });
-    // Refused notifications count too: the limit comes before the form is read.
-    for (let n = 0; n < withingsNotificationsPerMinute; n++) {
-      expect((await from('203.0.113.7', 'startdate=1')).statusCode).toBe(400);
+  it('takes WITHINGS_NOTIFICATIONS_PER_MINUTE notifications a minute from one address, then answers 429', async () => {
+    const limited = await createTestApp({ env: { WITHINGS_NOTIFICATIONS_PER_MINUTE: '3' } });
+    try {
+      const from = (remoteAddress: string, userid: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/webhooks/withings',
+          payload: `userid=${userid}&startdate=1&enddate=2`,
+          remoteAddress,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        });
+      // A refused notification counts too: the limit comes before the form is read.
+      expect((await from('203.0.113.7', '')).statusCode).toBe(400);
+      for (const userid of ['flood-1', 'flood-2']) {
+        expect((await from('203.0.113.7', userid)).statusCode).toBe(200);
+      }
+      const flood = await from('203.0.113.7', 'flood-3');
+      expect(flood.statusCode).toBe(429);
+      expect(Number(flood.headers['retry-after'])).toBeGreaterThan(0);
+      const listed = async (userid: string) =>
+        unrecognisedRow(limited.app.vigil.database.db, 'WITHINGS', userid);
+      expect(await listed('flood-3')).toBeUndefined();
+      // Another address is not held back.
+      expect((await from('203.0.113.8', 'flood-4')).statusCode).toBe(200);
+      expect(await listed('flood-4')).toBeDefined();
+    } finally {
+      await limited.close();
     }
-    const flood = await from('203.0.113.7', 'userid=flood-1&startdate=1&enddate=2');
-    expect(flood.statusCode).toBe(429);
-    expect(Number(flood.headers['retry-after'])).toBeGreaterThan(0);
-    expect(await unrecognisedRow(db(), 'WITHINGS', 'flood-1')).toBeUndefined();
-    // Another address is not held back.
-    expect((await from('203.0.113.8', 'userid=flood-2&startdate=1&enddate=2')).statusCode).toBe(200);
   });
 
   it.each([
