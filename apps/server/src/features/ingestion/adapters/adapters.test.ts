@@ -252,6 +252,34 @@ describe('Tenovi', () => {
     ]);
   });
 
+  it('pairs a pulse with the blood pressure of its instant when one of the two names no index', () => {
+    const [bp, pulse] = [tenoviArray[0]!, tenoviArray[1]!];
+    const indexed = { filter_params: { measurement_index: '12' } };
+    for (const [cuff, beat] of [
+      [
+        { ...bp, ...indexed },
+        { ...pulse, filter_params: null },
+      ],
+      [
+        { ...bp, filter_params: null },
+        { ...pulse, ...indexed },
+      ],
+    ]) {
+      const [delivery] = adaptTenovi([cuff, beat]);
+      expect(delivery!.readings.map((r) => [r.systolic, r.diastolic, r.heartRate])).toEqual([[142, 91, 77]]);
+      expect(delivery!.readings[0]!.raw).toEqual([cuff, beat]);
+    }
+    // Two indices named: two measurements, each its own.
+    const [apart] = adaptTenovi([
+      { ...bp, ...indexed },
+      { ...pulse, filter_params: { measurement_index: '13' } },
+    ]);
+    expect(apart!.readings.map((r) => [r.systolic, r.heartRate])).toEqual([
+      [142, undefined],
+      [undefined, 77],
+    ]);
+  });
+
   it('refuses a measurement index too long to be part of an id', () => {
     const [bp] = tenoviArray;
     expect(

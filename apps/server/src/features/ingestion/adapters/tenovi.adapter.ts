@@ -71,6 +71,7 @@ const cuffReadingId = (m: Measurement, takenAt: Date) =>
 export function adaptTenovi(payload: unknown): DeviceDelivery[] {
   const { parsed, problem } = parseOneOrEach('Tenovi', TenoviMeasurement, payload);
   const deliveries = new Map<string, DeviceDelivery>();
+  const instantOf = (m: Measurement) => `${m.hwi_device_id}\u0000${instant.parse(m.timestamp).getTime()}`;
 
   const byInstant = new Map<string, { m: Measurement; raw: unknown }[]>();
   for (const { value: m, raw } of parsed) {
@@ -90,21 +91,24 @@ export function adaptTenovi(payload: unknown): DeviceDelivery[] {
       deliveries.set(m.hwi_device_id, delivery);
     }
     if (Array.isArray(delivery.raw)) delivery.raw.push(raw);
-    const key = `${m.hwi_device_id}\u0000${instant.parse(m.timestamp).getTime()}\u0000${measurementIndex(m)}`;
+    const key = `${instantOf(m)}\u0000${measurementIndex(m)}`;
     byInstant.set(key, [...(byInstant.get(key) ?? []), { m, raw }]);
   }
 
-  for (const group of byInstant.values()) {
-    const { m: first } = group[0]!;
-    const delivery = deliveries.get(first.hwi_device_id)!;
-    const takenAt = instant.parse(first.timestamp);
-    const reading = (m: Measurement, raw: unknown): VendorReading => ({
+  const reading = (m: Measurement, raw: unknown): VendorReading => {
+    const takenAt = instant.parse(m.timestamp);
+    return {
       source: 'TENOVI',
       vendorReadingId: m.metric === 'weight' ? vendorId(m, takenAt) : cuffReadingId(m, takenAt),
       deviceIdentifier: m.hwi_device_id,
       takenAt,
       raw: [raw],
-    });
+    };
+  };
+  // The blood pressures of each device and instant, whatever their index, with it.
+  const cuffs = new Map<string, { index: string; reading: VendorReading }[]>();
+  const groups = [...byInstant.values()].map((group) => {
+    const delivery = deliveries.get(group[0]!.m.hwi_device_id)!;
     const bp: VendorReading[] = [];
     const others: VendorReading[] = [];
     for (const { m, raw } of group) {
@@ -121,11 +125,23 @@ export function adaptTenovi(payload: unknown): DeviceDelivery[] {
         delivery.battery = deviceFigure(m.value_1);
       }
     }
+    const atInstant = cuffs.get(instantOf(group[0]!.m)) ?? [];
+    atInstant.push(...bp.map((r) => ({ index: measurementIndex(group[0]!.m), reading: r })));
+    cuffs.set(instantOf(group[0]!.m), atInstant);
+    return { group, delivery, bp, others };
+  });
+
+  for (const { group, delivery, bp, others } of groups) {
     for (const { m, raw } of group) {
       if (m.metric !== 'pulse' && m.metric !== 'irregular_heartbeat') continue;
-      const partner = bp.find((r) =>
-        m.metric === 'pulse' ? r.heartRate === undefined : r.irregular === undefined,
-      );
+      const lacks = (r: VendorReading) =>
+        m.metric === 'pulse' ? r.heartRate === undefined : r.irregular === undefined;
+      // Its own measurement's blood pressure; else, when one of the two names no index, the blood pressure
+      // of the same instant (vendors.md: a blood pressure and a pulse of one timestamp are one reading).
+      const index = measurementIndex(m);
+      const partner =
+        bp.find(lacks) ??
+        cuffs.get(instantOf(m))?.find((c) => (index === '' || c.index === '') && lacks(c.reading))?.reading;
       if (m.metric === 'irregular_heartbeat') {
         if (partner) {
           partner.irregular = Boolean(m.value_1 ?? true);
