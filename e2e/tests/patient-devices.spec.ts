@@ -154,6 +154,7 @@ test.describe('patient devices', () => {
 
   test('staff pair, disconnect, reconnect and delete devices, see the history and sync readings', async ({
     page,
+    request,
   }) => {
     test.slow();
     await signIn(page, demo.staff);
@@ -268,6 +269,22 @@ test.describe('patient devices', () => {
     const dialog = page.getByRole('dialog', { name: 'Active Devices' });
     await expect(dialog.getByRole('row').filter({ hasText: smartMeterImei })).toHaveCount(1);
     await expect(dialog.getByRole('row').filter({ hasText: bodyTraceImei })).toHaveCount(0);
+    // The device took a reading out of range, which its vendor's API holds: the sync says it was refused.
+    const outOfRange = await request.post('/api/dev/vendors/smart-meter/readings', {
+      data: {
+        readings: [
+          {
+            reading_id: `e2e-out-of-range-${smartMeterImei}`,
+            imei: smartMeterImei,
+            date_recorded: new Date(Date.now() - 3_600_000).toISOString(),
+            reading_type: 'blood_pressure',
+            systolic_mmhg: 320,
+            diastolic_mmhg: 100,
+          },
+        ],
+      },
+    });
+    expect(outOfRange.status()).toBe(200);
     // Pulled readings may open alerts and move the lists' figures: the patient is asked for again.
     const patientAgain = page.waitForRequest(
       (request) => request.method() === 'GET' && request.url().endsWith(`/api/pacients/${patientId}`),
@@ -279,6 +296,9 @@ test.describe('patient devices', () => {
     // modal): the toast is found by its text, and the dialog says the count in its own status line.
     await expect(page.getByText('Readings Synced Successfully')).toBeVisible();
     await expect(dialog.getByRole('status')).toHaveText(/new readings? received\.|No new readings\./);
+    await expect(dialog.getByRole('alert')).toHaveText(
+      '1 reading from the devices could not be stored: out of range, in the future or unreadable.',
+    );
     await screenshot(page, 'patient-devices-active-dialog', { viewport: true });
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();

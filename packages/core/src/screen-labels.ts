@@ -449,4 +449,6 @@ export const pairingLabels = {
   noActiveDevices: 'No active devices.',
   newReadings: (n: number) =>
     n === 0 ? 'No new readings.' : `${n} new ${n === 1 ? 'reading' : 'readings'} received.`,
+  refusedReadings: (n: number) =>
+    `${n} ${n === 1 ? 'reading' : 'readings'} from the devices could not be stored: out of range, in the future or unreadable.`,
 } as const;

@@ -104,7 +104,7 @@ describe('GET /pacients/{id}/sync', () => {
   it("pulls the last 30 days of the patient's Withings and Smart Meter devices, and counts what was new", async () => {
     const res = await w.east.get(`/api/pacients/${patientId}/sync`);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ message: toasts.readingsSynced, newReadings: 15 });
+    expect(res.json()).toEqual({ message: toasts.readingsSynced, newReadings: 15, refused: 0 });
     const stored = await readingsOf(w.db, patientId);
     expect(stored.filter((r) => r.source === 'WITHINGS').map((r) => r.vendorReadingId)).toEqual(
       Array.from({ length: 12 }, (_, i) => String(7011 - i)),
@@ -127,7 +127,7 @@ describe('GET /pacients/{id}/sync', () => {
 
   it('a second sync finds nothing new', async () => {
     const res = await w.east.get(`/api/pacients/${patientId}/sync`);
-    expect(res.json()).toEqual({ message: toasts.readingsSynced, newReadings: 0 });
+    expect(res.json()).toEqual({ message: toasts.readingsSynced, newReadings: 0, refused: 0 });
   });
 
   it('skips a reading its vendor sent malformed and stores the rest, on the next sync too', async () => {
@@ -153,10 +153,11 @@ describe('GET /pacients/{id}/sync', () => {
       { ...reading, reading_id: 'sm-no-zone', date_recorded: '2026-11-28 12:44:00' },
       reading,
     ]);
+    // The reading without its zone is refused, and said so, at every sync.
     for (const newReadings of [2, 0]) {
       const res = await w.east.get(`/api/pacients/${patientId}/sync`);
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toEqual({ message: toasts.readingsSynced, newReadings });
+      expect(res.json()).toEqual({ message: toasts.readingsSynced, newReadings, refused: 1 });
     }
     const ids = (await readingsOf(w.db, patientId)).map((r) => r.vendorReadingId);
     expect(ids).toEqual(expect.arrayContaining(['7200', 'sm-4']));
@@ -169,7 +170,7 @@ describe('GET /pacients/{id}/sync', () => {
     await fake.addSmartMeterReadings([weight('sm-earlier', 15), weight('sm-later', 2)]);
 
     const res = await w.east.get(`/api/pacients/${later}/sync`);
-    expect(res.json()).toEqual({ message: toasts.readingsSynced, newReadings: 1 });
+    expect(res.json()).toEqual({ message: toasts.readingsSynced, newReadings: 1, refused: 0 });
     expect((await readingsOf(w.db, later)).map((r) => r.vendorReadingId)).toEqual(['sm-later']);
     expect((await readingsOf(w.db, earlier)).map((r) => r.vendorReadingId)).toEqual(['sm-earlier']);
   });
@@ -182,7 +183,7 @@ describe('GET /pacients/{id}/sync', () => {
 
     for (let i = 0; i < 2; i++) {
       const res = await w.east.get(`/api/pacients/${later}/sync`);
-      expect(res.json()).toEqual({ message: toasts.readingsSynced, newReadings: 0 });
+      expect(res.json()).toEqual({ message: toasts.readingsSynced, newReadings: 0, refused: 0 });
     }
     expect(await readingsOf(w.db, later)).toEqual([]);
     expect(await readingsOf(w.db, earlier)).toEqual([]);

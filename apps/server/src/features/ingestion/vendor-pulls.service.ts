@@ -192,13 +192,14 @@ export function createVendorPullService(deps: {
 
     /**
      * GET /pacients/{id}/sync: the last 30 days of the patient's active Withings and Smart Meter devices,
-     * through the ingestion path. Answers the readings that were new.
+     * through the ingestion path. Answers the readings that were new, and those its vendor sent that could
+     * not be stored (out of range, in the future or unreadable), which staff must know of.
      */
     async syncPatient(
       actor: AuthUser,
       patientId: string,
       ip: string | null,
-    ): Promise<{ message: string; newReadings: number }> {
+    ): Promise<{ message: string; newReadings: number; refused: number }> {
       const patient = await repo.findPatientInScope(patientScope(actor), patientId);
       if (!patient) throw new AppError('NOT_FOUND', errorMessages.notFound);
       const devices = await repo.findPairedDevices(patient.id, pullableBrands);
@@ -241,7 +242,7 @@ export function createVendorPullService(deps: {
         details: { newReadings: totals.stored, duplicates: totals.duplicates, refused: totals.refused },
         ip,
       });
-      return { message: toasts.readingsSynced, newReadings: totals.stored };
+      return { message: toasts.readingsSynced, newReadings: totals.stored, refused: totals.refused };
     },
   };
 }

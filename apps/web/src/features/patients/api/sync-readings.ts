@@ -5,6 +5,8 @@ export interface SyncReadingsAnswer {
   message: string;
   /** How many readings the pull stored that were not there before. */
   newReadings: number;
+  /** How many readings the vendors sent that could not be stored (out of range, in the future, unreadable). */
+  refused: number;
 }
 
 /**

@@ -17,7 +17,7 @@ import { useId, useState } from 'react';
 import { showToast } from '../../../lib/toast';
 import { useSingleFlight } from '../../../lib/use-single-flight';
 import { activePairings, usePatientDevices } from '../api/get-patient-devices';
-import { useSyncReadings } from '../api/sync-readings';
+import { type SyncReadingsAnswer, useSyncReadings } from '../api/sync-readings';
 import { brandText, DeviceIdCell, DeviceNameCell, lastSeenText } from './patient-devices-cells';
 
 interface ActiveDevicesDialogProps {
@@ -36,17 +36,17 @@ export function ActiveDevicesDialog({ patientId, open, onClose, timeZone }: Acti
   const titleId = useId();
   const devices = usePatientDevices(patientId, { enabled: open });
   const sync = useSyncReadings();
-  const [newReadings, setNewReadings] = useState<number | null>(null);
+  const [synced, setSynced] = useState<SyncReadingsAnswer | null>(null);
   const active = activePairings(devices.data ?? []);
 
-  // One sync per press; the last sync's count goes while a new one runs, so a failure does not show it.
+  // One sync per press; the last sync's counts go while a new one runs, so a failure does not show it.
   const once = useSingleFlight();
   function handleSync() {
     once(() => {
-      setNewReadings(null);
+      setSynced(null);
       return sync.mutateAsync(patientId).then((answer) => {
         showToast(toasts.readingsSynced, 'success');
-        setNewReadings(answer.newReadings);
+        setSynced(answer);
       });
     });
   }
@@ -58,8 +58,8 @@ export function ActiveDevicesDialog({ patientId, open, onClose, timeZone }: Acti
       aria-labelledby={titleId}
       maxWidth="md"
       fullWidth
-      // A new opening starts without the last sync's count.
-      slotProps={{ transition: { onExited: () => setNewReadings(null) } }}
+      // A new opening starts without the last sync's counts.
+      slotProps={{ transition: { onExited: () => setSynced(null) } }}
     >
       <DialogTitle id={titleId}>{pairingLabels.activeDevices}</DialogTitle>
       <DialogContent>
@@ -96,9 +96,14 @@ export function ActiveDevicesDialog({ patientId, open, onClose, timeZone }: Acti
             </Table>
           </TableContainer>
         )}
-        {newReadings !== null && (
+        {synced && (
           <Alert severity="info" sx={{ mt: 2 }} role="status">
-            {pairingLabels.newReadings(newReadings)}
+            {pairingLabels.newReadings(synced.newReadings)}
+          </Alert>
+        )}
+        {synced && synced.refused > 0 && (
+          <Alert severity="warning" sx={{ mt: 1 }}>
+            {pairingLabels.refusedReadings(synced.refused)}
           </Alert>
         )}
       </DialogContent>
