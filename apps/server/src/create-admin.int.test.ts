@@ -76,6 +76,17 @@ describe('npm run admin:create', () => {
     ]);
   });
 
+  it('keeps the demo out of the installation: a start with SEED_DEMO=true seeds no database that has an account', async () => {
+    await target.use(async (database: Database) => {
+      const config = { ...loadConfig({ SEED_DEMO: 'true', LOG_LEVEL: 'silent' }), jobs: false };
+      const app = await buildApp(config, { database });
+      await app.close();
+      expect((await accounts(database)).map((a) => a.email)).toEqual(['Ada@Clinic.example']);
+      const { rows } = await database.executeSql('select count(*)::int as n from clinics');
+      expect(rows).toEqual([{ n: 0 }]);
+    });
+  });
+
   it('leads, on a production server without the demo, from the temporary password to a session of an admin', async () => {
     await withProductionServer(async (app) => {
       const signIn = (pass: string) =>

@@ -1,5 +1,4 @@
 import { defaultCustomAlerts } from '@vigil/core';
-import { sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import { hashPassword } from '../../features/auth/secrets.js';
 import type { Db } from '../client.js';
@@ -166,8 +165,9 @@ export const demoColleagues: Array<Omit<NewUser, 'passwordHash'>> = [
 ];
 
 /**
- * Seeds the demo clinics, accounts and patients once, relative to the clock's today; a database that
- * already has clinics is left alone. `withingsTokens` gives the seeded Withings devices the (encrypted)
+ * Seeds the demo clinics, accounts and patients once, relative to the clock's today, into a new database
+ * only: one that has a clinic or an account is left alone (an administrator made with `admin:create` is
+ * a real installation's, which must never get the demo's accounts and their published password). `withingsTokens` gives the seeded Withings devices the (encrypted)
  * tokens their activation would have stored, so the demo's fake Withings API answers their pulls.
  */
 export async function seedDemo(
@@ -175,8 +175,9 @@ export async function seedDemo(
   clock: Clock,
   options: { withingsTokens?: WithingsTokenMaker } = {},
 ): Promise<boolean> {
-  const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(clinics);
-  if (count > 0) return false;
+  const [clinic] = await db.select({ id: clinics.id }).from(clinics).limit(1);
+  const [account] = await db.select({ id: users.id }).from(users).limit(1);
+  if (clinic || account) return false;
   const passwordHash = await hashPassword(demoPassword);
   await db.transaction(async (tx) => {
     await tx.insert(clinics).values([
