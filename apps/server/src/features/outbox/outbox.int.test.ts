@@ -21,6 +21,24 @@ describe('GET /api/dev/outbox', () => {
     }
   });
 
+  it("finds a phone number's texts with its '+' typed bare in the address, as the README writes it", async () => {
+    const t = await createTestApp();
+    try {
+      const signIn = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth',
+        payload: { email: 'twofactor@sunrise.demo', password: 'Demo!Pass1' },
+      });
+      expect(signIn.statusCode).toBe(200);
+      for (const to of ['+15035550142', '%2B15035550142']) {
+        const res = await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${to}` });
+        expect(res.json().data.map((m: { to: string }) => m.to)).toEqual(['+15035550142']);
+      }
+    } finally {
+      await t.close();
+    }
+  });
+
   it('does not exist in production, where unconfigured SMS and email fail instead of pretending', async () => {
     const t = await createTestApp({ env: { NODE_ENV: 'production', SEED_DEMO: 'true' }, jobs: true });
     try {

@@ -9,7 +9,17 @@ export function devOutboxRoutes(app: FastifyInstance, outbox: OutboxService) {
     '/dev/outbox',
     {
       config: { public: true },
-      schema: { tags: ['dev'], querystring: z.object({ to: z.string().max(320).optional() }) },
+      schema: {
+        tags: ['dev'],
+        querystring: z.object({
+          // A '+' typed in an address reaches the server as a space: '?to=+15035550142' is that number.
+          to: z
+            .string()
+            .max(320)
+            .transform((to) => to.replace(/^ (?=\d)/, '+'))
+            .optional(),
+        }),
+      },
     },
     async (req) => ({ data: await outbox.listRecent(req.query.to) }),
   );
