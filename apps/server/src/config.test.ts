@@ -69,6 +69,16 @@ describe('loadConfig', () => {
     );
     expect(loadConfig({}).vendors.withings.notificationsPerMinute).toBe(300);
     expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://root@127.0.0.1/x' })).toThrow(
+      'DATABASE_URL: must be a postgres:// or postgresql:// URL',
+    );
+    expect(() => loadConfig({ SMTP_URL: 'garbage' })).toThrow('SMTP_URL: must be an smtp:// or smtps:// URL');
+    expect(() => loadConfig({ PUBLIC_URL: 'javascript:alert(1)' })).toThrow(
+      'PUBLIC_URL: must be an http:// or https:// URL',
+    );
+    expect(loadConfig({ SMTP_URL: 'smtps://user:pass@mail.example:465' }).smtpUrl).toBe(
+      'smtps://user:pass@mail.example:465',
+    );
     expect(() => loadConfig({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/);
   });
 

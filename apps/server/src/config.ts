@@ -41,13 +41,17 @@ const wholeNumber = (min: number, max: number, fallback: number) => {
   return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error }).default(fallback);
 };
 
+/** A URL of one of the schemes the setting is used with (a mistyped one had started, and failed later). */
+const urlOf = (protocol: RegExp, error: string) => z.url({ protocol, error });
+const webUrl = urlOf(/^https?$/, 'must be an http:// or https:// URL');
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: wholeNumber(1, 65535, 3000),
   HOST: z.string().default('0.0.0.0'),
-  PUBLIC_URL: z.url().optional(),
+  PUBLIC_URL: webUrl.optional(),
   DATA_DIR: z.string().default('.data'),
-  DATABASE_URL: z.url().optional(),
+  DATABASE_URL: urlOf(/^postgres(ql)?$/, 'must be a postgres:// or postgresql:// URL').optional(),
   SEED_DEMO: boolean.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy,
@@ -56,18 +60,18 @@ const EnvSchema = z.object({
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_MESSAGING_SERVICE_SID: z.string().optional(),
-  SMTP_URL: z.string().optional(),
+  SMTP_URL: urlOf(/^smtps?$/, 'must be an smtp:// or smtps:// URL').optional(),
   EMAIL_FROM: z.string().default('Vigil <no-reply@vigil.local>'),
   WEB_DIST: z.string().optional(),
   BODYTRACE_USER: z.string().optional(),
   BODYTRACE_PASSWORD: z.string().optional(),
   TENOVI_WEBHOOK_SECRET: z.string().optional(),
   SMART_METER_API_KEY: z.string().optional(),
-  SMART_METER_API_URL: z.url().optional(),
+  SMART_METER_API_URL: webUrl.optional(),
   PYLO_API_KEY: z.string().optional(),
   EDEVICE_USER: z.string().optional(),
   EDEVICE_PASSWORD: z.string().optional(),
-  WITHINGS_API_URL: z.url().optional(),
+  WITHINGS_API_URL: webUrl.optional(),
   WITHINGS_CLIENT_ID: z.string().optional(),
   WITHINGS_CLIENT_SECRET: z.string().optional(),
   WITHINGS_NOTIFICATIONS_PER_MINUTE: wholeNumber(1, 100_000, 300),

@@ -19,7 +19,7 @@ function startServer(env: Record<string, string>) {
     ...target.env,
     ...env,
   };
-  if (!target.env.DATABASE_URL) delete full.DATABASE_URL;
+  if (!target.env.DATABASE_URL && !env.DATABASE_URL) delete full.DATABASE_URL;
   return new Promise<{ code: number; stderr: string }>((resolve) => {
     execFile(
       process.execPath,
@@ -65,6 +65,18 @@ describe('starting the server', () => {
     expect(run.stderr.trim()).toBe(
       'Invalid environment configuration:\n  PORT: must be a whole number from 1 to 65535',
     );
+  });
+
+  it('on a DATABASE_URL where no PostgreSQL answers, names the variable and the database, without the password', async () => {
+    const run = await startServer({
+      PORT: String(await freePort()),
+      DATABASE_URL: 'postgres://vigil:secret-word@127.0.0.1:1/vigil_nowhere',
+    });
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim()).toMatch(
+      /^DATABASE_URL: cannot use the PostgreSQL database vigil_nowhere at 127\.0\.0\.1:1: .*ECONNREFUSED.*\. Check that the server runs there and that the database exists\.$/,
+    );
+    expect(run.stderr).not.toContain('secret-word');
   });
 
   it('on a HOST that is not this machine, says so', async () => {

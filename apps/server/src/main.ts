@@ -1,6 +1,6 @@
 import { buildApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
-import { DataDirInUseError } from './db/client.js';
+import { DatabaseUnreachableError, DataDirInUseError } from './db/client.js';
 import { demoAccounts, demoPassword } from './db/seed/demo.js';
 
 /** What an operator reads when the port cannot be taken, in place of Node's stack trace. */
@@ -61,6 +61,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error instanceof DataDirInUseError ? error.message : error);
+  const told = error instanceof DataDirInUseError || error instanceof DatabaseUnreachableError;
+  console.error(told ? error.message : error);
   process.exit(1);
 });

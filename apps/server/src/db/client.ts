@@ -41,10 +41,25 @@ export async function openDatabase(options: {
   return openPglite(options.dataDir, options.loadDataDir);
 }
 
-function openPostgres(url: string): Database {
+/**
+ * A PostgreSQL database that cannot be used (not running, no such database, refused): what the operator
+ * reads at start, naming DATABASE_URL, in place of the first migration's stack trace.
+ */
+export class DatabaseUnreachableError extends Error {}
+
+async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle client's error (the server restarting) must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
+  try {
+    await pool.query('select 1');
+  } catch (error) {
+    await pool.end();
+    const { hostname, port, pathname } = new URL(url);
+    throw new DatabaseUnreachableError(
+      `DATABASE_URL: cannot use the PostgreSQL database ${pathname.slice(1)} at ${hostname}:${port || 5432}: ${(error as Error).message}. Check that the server runs there and that the database exists.`,
+    );
+  }
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
