@@ -25,7 +25,8 @@ export default defineConfig({
   server: {
     port: 5173,
     strictPort: true,
-    proxy: { '/api': 'http://localhost:3000' },
+    // The API that `npm run dev` starts beside Vite listens on PORT, as the server reads it.
+    proxy: { '/api': `http://localhost:${process.env.PORT || 3000}` },
   },
   preview: { port: 4173 },
 });

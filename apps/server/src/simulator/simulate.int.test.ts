@@ -20,6 +20,13 @@ describe('npm run simulate', () => {
         expect(bad.code).toBe(1);
         expect(bad.stderr.trim()).toBe(message);
       }
+      // Without --url it drives the Vigil of the shell's PORT, as npm start runs it.
+      const port = await freePort();
+      const away = await runScript('simulate', target, port, ['--patient', 'Raul Rossi']);
+      expect(away.code).toBe(1);
+      expect(away.stderr.trim()).toBe(
+        `Vigil does not answer at http://localhost:${port}: start it with npm start, or pass --url.`,
+      );
     } finally {
       await target.drop();
     }

@@ -23,7 +23,7 @@ import {
 
 const usage = `Usage: npm run simulate -- [options]
 
-  --url <url>           the Vigil to drive (default http://localhost:3000)
+  --url <url>           the Vigil to drive (default http://localhost:$PORT, PORT being 3000 when unset)
   --patient <name|id>   a patient by name (or a part naming only them) or id; repeat for more (default:
                         every patient with an active device)
   --days <n>            one reading a day per device over the last n days, ending now (default 1)
@@ -61,7 +61,8 @@ function readOptions() {
   try {
     return parseArgs({
       options: {
-        url: { type: 'string', default: 'http://localhost:3000' },
+        // The Vigil that `npm start` runs in the same shell: on PORT, as the server reads it.
+        url: { type: 'string', default: `http://localhost:${process.env.PORT || 3000}` },
         patient: { type: 'string', multiple: true },
         days: { type: 'string', default: '1' },
         live: { type: 'boolean', default: false },
