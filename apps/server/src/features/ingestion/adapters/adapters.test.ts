@@ -193,6 +193,9 @@ describe('Tenovi', () => {
     const [delivery] = adaptTenovi([bp, { ...pulse, value_1: '0' }]);
     expect(delivery!.readings).toHaveLength(1);
     expect(delivery!.readings[0]).toMatchObject({ systolic: 142, diastolic: 91, heartRate: null });
+    // Sent in a request of its own, as Tenovi does by default, the pulse of 0 says nothing more.
+    const [alone] = adaptTenovi({ ...pulse, value_1: '0' });
+    expect(alone).toMatchObject({ deviceIdentifier: 'TV-BPM-0042', readings: [] });
   });
 
   it("names a weight by its instant in one notation, whichever the payload's", () => {

@@ -151,7 +151,10 @@ export function adaptTenovi(payload: unknown): DeviceDelivery[] {
         partner.heartRate = cuffPulse(m.value_1, partner.systolic ?? null);
         (partner.raw as unknown[]).push(raw);
       } else {
-        others.push({ ...reading(m, raw), heartRate: whole(m.value_1), completes: true });
+        // Tenovi sends a measurement's parts one a request by default: a pulse of 0 is the cuff that found
+        // none, whose blood pressure came on its own, and says nothing more (a heartbeat, not a 422).
+        const heartRate = m.value_1 === 0 ? null : whole(m.value_1);
+        others.push({ ...reading(m, raw), heartRate, completes: true });
       }
     }
     delivery.readings.push(...bp, ...others);
