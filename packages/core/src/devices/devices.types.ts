@@ -30,6 +30,8 @@ export interface InventoryDevice {
   id: string;
   deviceId: string;
   serialNumber: string;
+  /** A Smart Meter or Pylo device's IMEI (spec administration 3: the device_imei field); null for the others. */
+  device_imei: string | null;
   hubSerialNumber: string | null;
   name: string | null;
   brand: DeviceBrand;

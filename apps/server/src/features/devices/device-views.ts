@@ -32,6 +32,7 @@ export function toInventoryDevice({ device: d, clinicName, pairing }: InventoryR
     id: d.id,
     deviceId: d.serialNumber,
     serialNumber: d.serialNumber,
+    device_imei: d.brand === 'Smart Meter' || d.brand === 'Pylo' ? d.serialNumber : null,
     hubSerialNumber: d.hubSerialNumber,
     name: d.name,
     brand: brandOf(d),

@@ -52,6 +52,7 @@ describe('adding a device', () => {
       type: 'Scale',
       serialNumber: macSerial(mac),
       deviceId: macSerial(mac),
+      device_imei: null,
       clinicId: { _id: ids.north, name: 'North Clinic' },
       patientId: null,
       status: 'active',
@@ -82,6 +83,12 @@ describe('adding a device', () => {
       serialNumber: 'A4C1380000AA',
       hubSerialNumber: 'HUB-9',
     });
+    // Smart Meter and Pylo devices name their IMEI as the spec's device_imei (administration 3).
+    for (const brand of ['Smart Meter', 'Pylo']) {
+      const imei = nextImei();
+      const meter = await admin().post('/api/devices', { brand, type: 'Scale', serialNumber: imei });
+      expect(meter.json().data.device).toMatchObject({ serialNumber: imei, device_imei: imei });
+    }
   });
 
   it('refuses an identifier its brand already has (409), but another brand may have it', async () => {
