@@ -181,6 +181,33 @@ interface AlertChanges {
 }
 
 /**
+ * A stored reading's findings over the readings of its span in `window` (`readingRuleSpan`), and the types it
+ * satisfies itself (`evaluateStoredReading`). Without an enrolment date the core reports no adherence
+ * finding: that is `evaluateAdherence`'s.
+ */
+function judgeReading(subject: AlertSubject, window: readonly Reading[], reading: Reading, now: Date) {
+  const { from, to } = readingRuleSpan(reading.date, subject.timeZone);
+  return evaluateStoredReading(
+    {
+      readings: window.filter((r) => r.date >= from && r.date < to),
+      thresholds: thresholdsOf(subject),
+      diagnosis: subject.diagnosis,
+      enrolledAt: null,
+      now,
+      timeZone: subject.timeZone,
+    },
+    reading,
+  );
+}
+
+/** When staff last dismissed an alert of the type: what was stored before it, they have seen. */
+const lastDismissalOf = (stored: readonly PatientStoredAlert[], type: string) =>
+  Math.max(
+    Number.NEGATIVE_INFINITY,
+    ...stored.filter((a) => a.type === type && a.dismissedAt).map((a) => a.dismissedAt!.getTime()),
+  );
+
+/**
  * What the core's findings do to the stored alerts (DESIGN 4: one open alert per type, whose reading date
  * moves forward; a dismissed one stays dismissed for the evidence it was dismissed on).
  */
@@ -326,10 +353,7 @@ async function reviseAlertsAfterRemoval(
       const without = verdict(remaining);
       if (without?.getTime() === verdict(withRemoved)?.getTime()) continue;
       const dismissed = stored.filter((a) => a.type === alert.type && a.dismissedAt);
-      const lastDismissal = Math.max(
-        Number.NEGATIVE_INFINITY,
-        ...dismissed.map((a) => a.dismissedAt!.getTime()),
-      );
+      const lastDismissal = lastDismissalOf(stored, alert.type);
       // Stored after the last dismissal of the type: staff have not seen it, whatever its date.
       const unseen = remaining.some(
         (r) => r.date.getTime() === without?.getTime() && r.createdAt.getTime() > lastDismissal,
@@ -384,27 +408,11 @@ async function judgeAgainAfterRemoval(
     readingRuleSpan(span.to, timeZone).to,
   );
   const stored = await repo.findAlertsByPatientsAndTypes([subject.id], clinicalReadingTypes);
-  const lastDismissal = (type: string) =>
-    Math.max(
-      Number.NEGATIVE_INFINITY,
-      ...stored.filter((a) => a.type === type && a.dismissedAt).map((a) => a.dismissedAt!.getTime()),
-    );
   const changes: AlertChanges = { opened: [], moved: [] };
   for (const reading of window.filter((r) => r.date >= span.from && r.date < span.to)) {
-    const { from, to } = readingRuleSpan(reading.date, timeZone);
-    const { findings, own } = evaluateStoredReading(
-      {
-        readings: window.filter((r) => r.date >= from && r.date < to),
-        thresholds: thresholdsOf(subject),
-        diagnosis: subject.diagnosis,
-        enrolledAt: null,
-        now,
-        timeZone,
-      },
-      reading,
-    );
+    const { findings, own } = judgeReading(subject, window, reading, now);
     for (const type of own.keys()) {
-      if (reading.createdAt.getTime() <= lastDismissal(type)) own.delete(type);
+      if (reading.createdAt.getTime() <= lastDismissalOf(stored, type)) own.delete(type);
     }
     planBatchAlertChanges(subject, findings, own, stored, changes);
   }
@@ -621,27 +629,15 @@ export function createReadingsService(deps: { db: Db; clock: Clock; audit: Audit
           let window: readonly Reading[] = batch.windows.get(patientId) ?? [];
           for (const row of added) {
             const reading = ruleReading(row);
-            const { from, to } = readingRuleSpan(reading.date, subject.timeZone);
-            // Without an enrolment date the core reports no adherence finding: that is evaluateAdherence's.
-            const evaluate = (readings: readonly Reading[], of: Reading) =>
-              evaluateStoredReading(
-                {
-                  readings: readings.filter((r) => r.date >= from && r.date < to),
-                  thresholds: thresholdsOf(subject),
-                  diagnosis: subject.diagnosis,
-                  enrolledAt: null,
-                  now,
-                  timeZone: subject.timeZone,
-                },
-                of,
-              );
             const before = completed.get(row.id)?.before;
             // A completed reading is new evidence only for what its new part satisfies.
-            const heldBefore = before ? [...evaluate(window, ruleReading(before)).own.keys()] : [];
+            const heldBefore = before
+              ? [...judgeReading(subject, window, ruleReading(before), now).own.keys()]
+              : [];
             window = before
               ? replaceReading(window, ruleReading(before), reading)
               : withReading(window, reading);
-            const { findings, own } = evaluate(window, reading);
+            const { findings, own } = judgeReading(subject, window, reading, now);
             for (const type of heldBefore) own.delete(type);
             planBatchAlertChanges(subject, findings, own, alertsOfPatient, changes);
           }
