@@ -1,6 +1,7 @@
 import { type DeviceBrand, type DeviceType, deviceBrandSource, type UnrecognisedReason } from '@vigil/core';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { jsonRowsInsert } from '../../db/json-rows.js';
 import { executePrepared } from '../../db/prepared.js';
 import { clinics, devices, patientDevices, patients, unrecognisedDevices } from '../../db/schema/index.js';
 import { isUuid } from '../../db/uuid.js';
@@ -103,6 +104,35 @@ const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 export type CountedUnrecognised = UnrecognisedDelivery & { count: number };
 
+const insertUnrecognised = jsonRowsInsert(unrecognisedDevices, [
+  'source',
+  'identifier',
+  'reason',
+  'deviceId',
+  'clinicId',
+  'firstSeenAt',
+  'lastSeenAt',
+  'count',
+  'lastPayload',
+  'deviceType',
+  'hubSerialNumber',
+]);
+const unrecognisedUpdate = sql.raw(
+  [
+    'on conflict ("source", "identifier", "reason") do update set',
+    '"count" = "unrecognised_devices"."count" + excluded."count",',
+    '"last_seen_at" = excluded."last_seen_at", "last_payload" = excluded."last_payload",',
+    '"device_id" = excluded."device_id", "clinic_id" = excluded."clinic_id",',
+    // A heartbeat shows no type, and a hub may leave itself out: what was known stays.
+    '"device_type" = coalesce(excluded."device_type", "unrecognised_devices"."device_type"),',
+    '"hub_serial_number" = coalesce(excluded."hub_serial_number", "unrecognised_devices"."hub_serial_number")',
+  ].join(' '),
+);
+
+/**
+ * Lists the set-aside deliveries, each entry counted once more. The rows travel as one JSON parameter, so an
+ * array of thousands of unknown devices is one statement, not one past PostgreSQL's 65,535 parameters.
+ */
 async function upsertManyUnrecognised(db: DbOrTx, list: readonly CountedUnrecognised[], now: Date) {
   if (list.length === 0) return;
   // Rows in key order: concurrent batches lock shared rows in one order.
@@ -112,36 +142,20 @@ async function upsertManyUnrecognised(db: DbOrTx, list: readonly CountedUnrecogn
       `${b.source}\u0000${b.identifier}\u0000${b.reason}`,
     ),
   );
-  await db
-    .insert(unrecognisedDevices)
-    .values(
-      sorted.map((d) => ({
-        source: d.source,
-        identifier: d.identifier,
-        reason: d.reason,
-        deviceId: d.deviceId,
-        clinicId: d.clinicId,
-        firstSeenAt: now,
-        lastSeenAt: now,
-        count: d.count,
-        lastPayload: d.payload === undefined ? null : d.payload,
-        deviceType: d.type,
-        hubSerialNumber: d.hubSerialNumber,
-      })),
-    )
-    .onConflictDoUpdate({
-      target: [unrecognisedDevices.source, unrecognisedDevices.identifier, unrecognisedDevices.reason],
-      set: {
-        count: sql`${unrecognisedDevices.count} + excluded.count`,
-        lastSeenAt: now,
-        lastPayload: sql`excluded.last_payload`,
-        deviceId: sql`excluded.device_id`,
-        clinicId: sql`excluded.clinic_id`,
-        // A heartbeat shows no type, and a hub may leave itself out: what was known stays.
-        deviceType: sql`coalesce(excluded.device_type, ${unrecognisedDevices.deviceType})`,
-        hubSerialNumber: sql`coalesce(excluded.hub_serial_number, ${unrecognisedDevices.hubSerialNumber})`,
-      },
-    });
+  const rows = sorted.map((d) => ({
+    source: d.source,
+    identifier: d.identifier,
+    reason: d.reason,
+    deviceId: d.deviceId,
+    clinicId: d.clinicId,
+    firstSeenAt: now,
+    lastSeenAt: now,
+    count: d.count,
+    lastPayload: d.payload === undefined ? null : d.payload,
+    deviceType: d.type,
+    hubSerialNumber: d.hubSerialNumber,
+  }));
+  await executePrepared(db, sql`${insertUnrecognised(rows)} ${unrecognisedUpdate}`);
 }
 
 export function createIngestionRepository(db: DbOrTx) {

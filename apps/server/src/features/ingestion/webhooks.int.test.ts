@@ -1018,23 +1018,34 @@ describe('the vendor fakes, outside production', () => {
   });
 });
 
-// Last: its 3,000 rows would crowd the unrecognised list the tests above read.
+// Last: its 6,000 rows would crowd the unrecognised list the tests above read.
 describe('a large array from devices that cannot reach a patient', () => {
-  it('an array from 3,000 unknown devices is logged once each, with its own measurement', async () => {
+  it('an array from 6,000 unknown devices is logged once each, with its own measurement, and costs the paired device nothing', async () => {
     const at = new Date(w.t.clock.now().getTime() - minute).toISOString();
-    // About 290 KB, under the body limit.
-    const many = Array.from({ length: 3000 }, (_, n) => ({
+    const paired = {
+      metric: 'blood_pressure',
+      value_1: '131',
+      value_2: '83',
+      hwi_device_id: tenoviArray[0]!.hwi_device_id,
+      timestamp: at,
+    };
+    // About 600 KB, under the body limit; 6,000 entries of 11 values each were more than PostgreSQL's
+    // 65,535 parameters of one statement when each value was one.
+    const many = Array.from({ length: 6000 }, (_, n) => ({
       metric: 'pulse',
       value_1: 60,
       hwi_device_id: `TNV-MANY-${n}`,
       timestamp: at,
     }));
-    const res = await deliver(app(), 'tenovi', many);
-    expect(res.statusCode, res.body).toBe(202);
-    expect(await unrecognisedRow(db(), 'TENOVI', 'TNV-MANY-2999')).toMatchObject({
+    const res = await deliver(app(), 'tenovi', [paired, ...many]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await unrecognisedRow(db(), 'TENOVI', 'TNV-MANY-5999')).toMatchObject({
       reason: 'unknownDevice',
       count: 1,
-      lastPayload: [many[2999]],
+      lastPayload: [many[5999]],
     });
+    expect((await readingsOf(db(), p.tenovi)).filter((r) => r.takenAt.toISOString() === at)).toMatchObject([
+      { systolic: 131, diastolic: 83 },
+    ]);
   });
 });
