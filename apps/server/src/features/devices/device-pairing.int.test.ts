@@ -8,7 +8,7 @@ import { whileSlowing } from '../../test/refuse-writes.js';
 import { onPostgres } from '../../test/test-app.js';
 import { createAuditService } from '../audit/audit.service.js';
 import type { AuthUser } from '../auth/auth-user.js';
-import { startFakeVendors } from '../ingestion/ingestion-fixtures.js';
+import { deliver, startFakeVendors } from '../ingestion/ingestion-fixtures.js';
 import {
   addPatient,
   createWorld,
@@ -528,6 +528,63 @@ describe('tenancy', () => {
     expect(await currentPairings(device._id)).toEqual([]);
     // Operator users reach every clinic's patients.
     expect((await connectBodyTrace(w, 'navigatorA', north, imei)).statusCode).toBe(201);
+  });
+
+  it("a device's activity shows on the pairing that held it: not on an earlier patient's, of another clinic, nor before", async () => {
+    const imei = nextImei();
+    const patient = await addPatient(w, 'northStaff', patientBody());
+    const seen = (battery: number) => ({
+      imei,
+      ts: w.t.clock.now().getTime(),
+      batteryVoltage: battery,
+      signalStrength: 80,
+      values: { unit: 1, weight: 70_000, tare: 0 },
+    });
+    expect((await connectBodyTrace(w, 'northStaff', patient, imei)).statusCode).toBe(201);
+    w.t.clock.advance(60_000);
+    const northReading = w.t.clock.now().toISOString();
+    expect((await deliver(w.t.app, 'bodytrace', seen(5500))).statusCode).toBe(200);
+    const [own] = await patientDevicesOf(patient, imei);
+    expect(own).toMatchObject({ lastConnectedAt: northReading, lastSeenAt: northReading });
+
+    w.t.clock.advance(60_000);
+    expect((await staff().delete(`/api/bodytrace/remove-device/${patient}/${imei}`)).statusCode).toBe(200);
+    const [row] = await inventoryRow('BODYTRACE', imei);
+    const moved = await w.as('circleAdmin').put(`/api/devices/${row!.id}`, {
+      serialNumber: imei,
+      brand: 'BODYTRACE',
+      type: 'Scale',
+      clinicId: ids.south,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    w.t.clock.advance(60_000);
+    expect((await connectBodyTrace(w, 'southPhysician', south, imei)).statusCode).toBe(201);
+    const southDevices = async () =>
+      (await w.as('southPhysician').get(`/api/devices?inputVal=${imei}&patientId=${south}`)).json()
+        .devices as ConnectedDevice[];
+    // The north patient's last reading is not the south patient's.
+    expect(await southDevices()).toMatchObject([
+      { lastConnectedAt: null, lastSeenAt: null, device: { lastConnectedAt: null } },
+    ]);
+
+    w.t.clock.advance(60_000);
+    const southReading = w.t.clock.now().toISOString();
+    expect((await deliver(w.t.app, 'bodytrace', seen(5200))).statusCode).toBe(200);
+    // BodyTrace reports no battery percentage; a gateway of another brand would have.
+    await db().update(devices).set({ battery: 80 }).where(eq(devices.id, row!.id));
+    expect(await southDevices()).toMatchObject([
+      { battery: 80, lastConnectedAt: southReading, lastSeenAt: southReading },
+    ]);
+    // Nor is the south patient's reading shown to the north clinic, on the pairing the device left.
+    expect(await patientDevicesOf(patient, imei)).toMatchObject([
+      {
+        deletedAt: expect.any(String),
+        battery: null,
+        lastConnectedAt: null,
+        lastSeenAt: null,
+        device: { lastConnectedAt: null },
+      },
+    ]);
   });
 });
 

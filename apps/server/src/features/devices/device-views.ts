@@ -62,18 +62,24 @@ export function toInventoryDevice({ device: d, clinicName, pairing }: InventoryR
  * the `deviceObjectId` of the pairing calls.
  */
 export function toConnectedDevice(pairing: PatientDeviceRow, d: DeviceRow): ConnectedDevice {
+  const removed = pairing.deletedAt !== null;
+  // The device's last times and battery are its latest, whoever had it: a pairing shows them only from
+  // while it held the device. Not what the device did before (in stock, or for an earlier patient), nor,
+  // once removed, for the next patient, who may be another clinic's.
+  const held = (time: Date | null) =>
+    time && time >= pairing.pairedAt && (!removed || time <= pairing.deletedAt!) ? time.toISOString() : null;
   return {
     _id: pairing.id,
     name: pairing.deviceName ?? d.name,
     brand: brandOf(d),
     type: typeOf(d),
     deviceId: d.serialNumber,
-    battery: d.battery,
+    battery: removed ? null : d.battery,
     serialNumber: d.serialNumber,
     hub: d.hubSerialNumber,
     createdAt: pairing.createdAt.toISOString(),
-    lastConnectedAt: iso(d.lastConnectedAt),
-    lastSeenAt: iso(d.lastSeenAt),
+    lastConnectedAt: held(d.lastConnectedAt),
+    lastSeenAt: held(d.lastSeenAt),
     pairedAt: pairing.pairedAt.toISOString(),
     unpairedAt: iso(pairing.unpairedAt),
     deletedAt: iso(pairing.deletedAt),
@@ -85,7 +91,7 @@ export function toConnectedDevice(pairing: PatientDeviceRow, d: DeviceRow): Conn
       type: typeOf(d),
       deviceId: d.serialNumber,
       serialNumber: d.serialNumber,
-      lastConnectedAt: iso(d.lastConnectedAt),
+      lastConnectedAt: held(d.lastConnectedAt),
       patientId: pairing.patientId,
       status: d.status,
     },
