@@ -268,13 +268,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     render: createMonitoringPdfRenderer({ db: database.db, clock }),
     enqueue: () => enqueueReport,
   });
-  // Pairing a Withings device activates it with Withings, in the pairing's transaction (decision 0009).
+  // Pairing a Withings device activates it with Withings, before the pairing's transaction (decision 0009).
   const devices = createDevicesService({
     db: database.db,
     clock,
     audit,
-    activateWithings: (device, tx) =>
-      activateWithingsDevice({ vendors, clock }, device, tx).then(() => undefined),
+    activateWithings: async (device) => (await activateWithingsDevice({ vendors, clock }, device)).store,
   });
 
   if (config.jobs) {

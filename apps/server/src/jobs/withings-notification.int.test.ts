@@ -59,9 +59,9 @@ describe('Withings activation', () => {
     const vendors = w.withingsDeps.vendors;
     const wrong = { ...vendors, withings: { ...vendors.withings, clientSecret: 'not-the-secret' } };
     const device = { id: deviceId, serialNumber: mac };
-    await expect(
-      activateWithingsDevice({ ...w.withingsDeps, vendors: wrong }, device, w.db),
-    ).rejects.toMatchObject({ code: 'UPSTREAM_FAILED' });
+    await expect(activateWithingsDevice({ ...w.withingsDeps, vendors: wrong }, device)).rejects.toMatchObject(
+      { code: 'UPSTREAM_FAILED' },
+    );
     expect((await deviceRow(w.db, deviceId)).vendorUserId).toBeNull();
   });
 
@@ -77,7 +77,7 @@ describe('Withings activation', () => {
     expect(await unrecognisedRow(w.db, 'WITHINGS', fakeWithingsUserId('00:24:e4:00:00:0a'))).toMatchObject({
       reason: 'unknownWithingsUser',
     });
-    ({ userId } = await activateWithingsDevice(w.withingsDeps, { id: deviceId, serialNumber: mac }, w.db));
+    userId = await w.activate({ id: deviceId, serialNumber: mac });
     expect(userId).toBe(fakeWithingsUserId('00:24:e4:00:00:0a'));
     expect(await unrecognisedRow(w.db, 'WITHINGS', userId)).toBeUndefined();
     const row = await deviceRow(w.db, deviceId);
@@ -135,11 +135,7 @@ describe('a Withings notification', () => {
     const other = await pairDevice(w.db, otherPatient, 'Withings', otherMac, {
       type: 'Blood Pressure Monitor',
     });
-    const { userId: otherUser } = await activateWithingsDevice(
-      w.withingsDeps,
-      { id: other.id, serialNumber: otherMac },
-      w.db,
-    );
+    const otherUser = await w.activate({ id: other.id, serialNumber: otherMac });
     await w.db
       .update(devices)
       .set({

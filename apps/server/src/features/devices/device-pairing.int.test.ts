@@ -1,8 +1,7 @@
 import { type ConnectedDevice, errorMessages, type FreeDevice, messages, toasts } from '@vigil/core';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Tx } from '../../db/client.js';
-import { auditEvents, type DeviceRow, devices, patientDevices } from '../../db/schema/index.js';
+import { auditEvents, devices, patientDevices } from '../../db/schema/index.js';
 import { fakeWithingsUserId } from '../../integrations/vendors/fake-vendors.js';
 import { whileSlowing } from '../../test/refuse-writes.js';
 import { onPostgres } from '../../test/test-app.js';
@@ -25,6 +24,7 @@ import {
   pickDevice,
 } from './device-fixtures.js';
 import { createDevicesService } from './devices.service.js';
+import type { WithingsActivation } from './pairing.service.js';
 
 /** Pairing devices with patients (spec patients 3-7, decision 0009), per brand, with its rules and tenancy. */
 let w: World;
@@ -675,7 +675,7 @@ describe('Withings activation', () => {
     firstName: 'Admin',
     lastName: 'Fixture',
   };
-  const service = (activateWithings: (device: DeviceRow, tx: Tx) => Promise<void>) =>
+  const service = (activateWithings: WithingsActivation) =>
     createDevicesService({
       db: db(),
       clock: w.t.clock,
@@ -683,19 +683,83 @@ describe('Withings activation', () => {
       activateWithings,
     });
 
-  it('runs inside the pairing, with the stored device', async () => {
-    const seen: DeviceRow[] = [];
-    const mac = nextMac();
-    const result = await service(async (device, tx) => {
-      // Inside the transaction, the pairing is already there.
-      const [pairing] = await tx.select().from(patientDevices).where(eq(patientDevices.deviceId, device.id));
-      expect(pairing).toMatchObject({ patientId: north, status: 'active' });
-      seen.push(device);
-    }).connect(operator, 'Withings', north, { macAddress: mac, deviceName: 'Cuff' }, null);
+  it("asks Withings before the pairing's transaction, which stores what Withings answered", async () => {
+    const stock = await addInventoryDevice(w, { brand: 'Withings', clinicId: ids.north, type: 'Scale' });
+    const asked: { id: string; serialNumber: string }[] = [];
+    const stored: string[] = [];
+    const activate: WithingsActivation = async (device) => {
+      asked.push(device);
+      // No transaction waits on Withings: the device is not locked (NOWAIT would throw), nothing is paired.
+      await db().select().from(devices).where(eq(devices.id, device.id)).for('update', { noWait: true });
+      expect(await currentPairings(device.id)).toEqual([]);
+      return async (tx, deviceId) => {
+        const [pairing] = await tx
+          .select()
+          .from(patientDevices)
+          .where(and(eq(patientDevices.deviceId, deviceId), isNull(patientDevices.deletedAt)));
+        expect(pairing).toMatchObject({ patientId: north2, status: 'active' });
+        stored.push(deviceId);
+      };
+    };
+    const result = await service(activate).connect(
+      operator,
+      'Withings',
+      north2,
+      { macAddress: stock.serialNumber, deviceName: 'Scale' },
+      null,
+    );
     expect(result.message).toBe(toasts.pairSuccessful);
-    expect(seen).toEqual([
-      expect.objectContaining({ brand: 'Withings', serialNumber: macSerial(mac), clinicId: ids.north }),
-    ]);
+    expect(asked).toEqual([{ id: stock._id, serialNumber: stock.serialNumber }]);
+    expect(stored).toEqual([stock._id]);
+
+    // A device new to the inventory is activated under the id it is then added with.
+    const mac = nextMac();
+    await service(activate).addDevice(
+      operator,
+      'Withings',
+      north2,
+      { serialNumber: mac, type: 'Scale' },
+      null,
+    );
+    const [added] = await inventoryRow('Withings', macSerial(mac));
+    expect(asked[1]).toEqual({ id: added!.id, serialNumber: macSerial(mac) });
+    expect(stored[1]).toBe(added!.id);
+  });
+
+  it('asks Withings nothing for a patient out of reach, or a device that cannot be paired', async () => {
+    const asked: string[] = [];
+    const activate = service(async (device) => {
+      asked.push(device.serialNumber);
+      return async () => undefined;
+    });
+    const paired = await addInventoryDevice(w, { brand: 'Withings', clinicId: ids.north, type: 'Scale' });
+    const pairedFirst = await staff().post(`/api/withings/connect-device/${north}`, {
+      macAddress: paired.serialNumber,
+      deviceName: 'Scale',
+    });
+    expect(pairedFirst.statusCode, pairedFirst.body).toBe(201);
+    const southern = await addInventoryDevice(w, { brand: 'Withings', clinicId: ids.south, type: 'Scale' });
+    const stopped = await addInventoryDevice(w, { brand: 'Withings', clinicId: ids.north, type: 'Scale' });
+    await w.as('circleAdmin').post('/api/withings/Updatesimstatus', { deviceObjectId: stopped._id });
+    for (const [serialNumber, message] of [
+      [paired.serialNumber, errorMessages.devicePaired],
+      [southern.serialNumber, errorMessages.deviceOtherClinic],
+      [stopped.serialNumber, errorMessages.deviceIsDeactivated],
+    ] as const) {
+      await expect(
+        activate.connect(operator, 'Withings', north2, { macAddress: serialNumber }, null),
+      ).rejects.toMatchObject({ code: 'CONFLICT', message });
+    }
+    await expect(
+      activate.addDevice(
+        operator,
+        'Withings',
+        '10000000-0000-4000-8000-00000000ffff',
+        { serialNumber: nextMac(), type: 'Scale' },
+        null,
+      ),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(asked).toEqual([]);
   });
 
   it('stores nothing when the activation fails', async () => {

@@ -319,6 +319,12 @@ export function createDevicesRepository(db: DbOrTx) {
       return row;
     },
 
+    /** The device's pairing that is not deleted (there is at most one). */
+    async findCurrentPairing(deviceId: string): Promise<PatientDeviceRow | undefined> {
+      const [row] = await db.select().from(patientDevices).where(current(deviceId));
+      return row;
+    },
+
     /** The device's pairing that is not deleted (there is at most one), locked until the transaction ends. */
     async lockCurrentPairing(deviceId: string): Promise<PatientDeviceRow | undefined> {
       const [row] = await db.select().from(patientDevices).where(current(deviceId)).for('update');

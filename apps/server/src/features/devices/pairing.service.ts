@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   AppError,
   type ConnectedDevice,
@@ -27,10 +28,20 @@ import {
 } from './devices.repository.js';
 
 /**
- * Activates a Withings device with the vendor (its user and tokens) inside the pairing's transaction; when
- * it throws, nothing of the pairing is stored. Provided by the Withings integration.
+ * Activates a Withings device with the vendor (its user and tokens), and answers how to store what the
+ * vendor answered on a device, in the pairing's transaction. It runs before that transaction: when it
+ * throws, nothing of the pairing is stored. Provided by the Withings integration.
  */
-export type WithingsActivation = (device: DeviceRow, tx: Tx) => Promise<void>;
+export type WithingsActivation = (device: {
+  id: string;
+  serialNumber: string;
+}) => Promise<(tx: Tx, deviceId: string) => Promise<void>>;
+
+/** A Withings device activated before its pairing: the id it was activated as, and how to store its tokens. */
+interface Activated {
+  deviceId: string;
+  store: (tx: Tx, deviceId: string) => Promise<void>;
+}
 
 export interface PairingDeps {
   db: Db;
@@ -114,11 +125,13 @@ export function createPairingService(deps: PairingDeps) {
     brand: DeviceBrand,
     patient: PairingPatient,
     identity: DeviceIdentity,
+    activated?: Activated,
   ): Promise<DeviceRow> {
     const existing = await repo.findBySerial(brand, identity.serialNumber);
     if (existing) return existing;
     const now = clock.now();
     const created = await repo.insertDevice({
+      ...(activated && { id: activated.deviceId }),
       brand,
       serialNumber: identity.serialNumber,
       hubSerialNumber: identity.hubSerialNumber ?? null,
@@ -147,12 +160,45 @@ export function createPairingService(deps: PairingDeps) {
     return locked;
   }
 
+  /** A device of another clinic, or a deactivated one, cannot be paired with the patient: 409. */
+  function refusePairing(device: DeviceRow, patient: PairingPatient) {
+    if (device.clinicId && device.clinicId !== patient.clinicId)
+      throw conflict(errorMessages.deviceOtherClinic);
+    if (device.status === 'deactivated') throw conflict(errorMessages.deviceIsDeactivated);
+  }
+
+  /**
+   * A Withings device is activated with Withings (decision 0009) before its pairing's transaction, not in it:
+   * the vendor's three calls may take seconds, and a transaction waiting on them held the device's lock,
+   * which a webhook batch of that device waits for (and every batch after it), and one of the pool's
+   * connections. The pairing's checks run first, without locks, so nothing about a patient out of the
+   * user's reach, or a device that cannot be paired, is sent to Withings; the transaction makes them again.
+   * A new device is activated under the id it will be added with.
+   */
+  async function activateFirst(
+    actor: AuthUser,
+    brand: DeviceBrand,
+    patientId: string,
+    serialNumber: string,
+  ): Promise<Activated | undefined> {
+    if (brand !== 'Withings' || !deps.activateWithings) return undefined;
+    const repo = createDevicesRepository(db);
+    const patient = await visiblePatient(repo, actor, patientId);
+    const existing = await repo.findBySerial(brand, serialNumber);
+    if (existing) {
+      refusePairing(existing, patient);
+      if (await repo.findCurrentPairing(existing.id)) throw conflict(errorMessages.devicePaired);
+    }
+    const deviceId = existing?.id ?? randomUUID();
+    return { deviceId, store: await deps.activateWithings({ id: deviceId, serialNumber }) };
+  }
+
   /**
    * Pairs a device with a patient inside the caller's transaction (decision 0009): a device of another clinic,
    * a deactivated one or one that has a patient is refused with 409; a device of the operator's stock takes
    * the patient's clinic. The device is locked and read again first, as its delete and deactivation lock it,
    * so neither can pass a pairing being made. The pairing is inserted first, so a refused pairing changes
-   * nothing.
+   * nothing. A Withings device activated beforehand has its tokens stored here.
    */
   async function pair(
     tx: Tx,
@@ -161,12 +207,11 @@ export function createPairingService(deps: PairingDeps) {
     given: DeviceRow,
     identity: Partial<DeviceIdentity>,
     ip: string | null,
+    activated?: Activated,
   ): Promise<ConnectedDevice> {
     const repo = createDevicesRepository(tx);
     const found = await lockedDevice(repo, given);
-    if (found.clinicId && found.clinicId !== patient.clinicId)
-      throw conflict(errorMessages.deviceOtherClinic);
-    if (found.status === 'deactivated') throw conflict(errorMessages.deviceIsDeactivated);
+    refusePairing(found, patient);
     const now = clock.now();
     const pairing = await repo.insertPairing({
       clinicId: patient.clinicId,
@@ -192,7 +237,7 @@ export function createPairingService(deps: PairingDeps) {
       ? await repo.updateDevice(found.id, { ...changes, updatedAt: now })
       : found;
 
-    if (device.brand === 'Withings') await deps.activateWithings?.(device, tx);
+    await activated?.store(tx, device.id);
     await audit.record(tx, {
       actorUserId: actor.id,
       clinicId: patient.clinicId,
@@ -243,16 +288,22 @@ export function createPairingService(deps: PairingDeps) {
       const parsed = PairDeviceForm.safeParse({ ...body, brand });
       if (!parsed.success) throw invalidBody(parsed.error);
       const form = parsed.data;
+      if (form.brand === 'Smart Meter' || form.brand === 'Pylo') {
+        const connected = await db.transaction(async (tx) => {
+          const repo = createDevicesRepository(tx);
+          const patient = await visiblePatient(repo, actor, patientId);
+          const device = await deviceByRef(repo, brand, { id: form.deviceObjectId });
+          return pair(tx, actor, patient, device, { name: form.deviceName }, ip);
+        });
+        return paired(connected);
+      }
+      const identity = identityOf(form);
+      const activated = await activateFirst(actor, brand, patientId, identity.serialNumber);
       const connected = await db.transaction(async (tx) => {
         const repo = createDevicesRepository(tx);
         const patient = await visiblePatient(repo, actor, patientId);
-        if (form.brand === 'Smart Meter' || form.brand === 'Pylo') {
-          const device = await deviceByRef(repo, brand, { id: form.deviceObjectId });
-          return pair(tx, actor, patient, device, { name: form.deviceName }, ip);
-        }
-        const identity = identityOf(form);
-        const device = await deviceForIdentity(repo, actor, brand, patient, identity);
-        return pair(tx, actor, patient, device, identity, ip);
+        const device = await deviceForIdentity(repo, actor, brand, patient, identity, activated);
+        return pair(tx, actor, patient, device, identity, ip, activated);
       });
       return paired(connected);
     },
@@ -272,11 +323,19 @@ export function createPairingService(deps: PairingDeps) {
       });
       if (!parsed.success) throw invalidBody(parsed.error);
       const { serialNumber, type } = parsed.data;
+      const activated = await activateFirst(actor, brand, patientId, serialNumber);
       const connected = await db.transaction(async (tx) => {
         const repo = createDevicesRepository(tx);
         const patient = await visiblePatient(repo, actor, patientId);
-        const device = await deviceForIdentity(repo, actor, brand, patient, { serialNumber, type });
-        return pair(tx, actor, patient, device, { type }, ip);
+        const device = await deviceForIdentity(
+          repo,
+          actor,
+          brand,
+          patient,
+          { serialNumber, type },
+          activated,
+        );
+        return pair(tx, actor, patient, device, { type }, ip, activated);
       });
       return paired(connected);
     },

@@ -19,6 +19,7 @@ import { hashPassword } from '../auth/secrets.js';
 import { refreshPatientMetrics } from '../patients/patient-metrics.service.js';
 import { createIngestionService } from './ingestion.service.js';
 import { createVendorPullService } from './vendor-pulls.service.js';
+import { activateWithingsDevice } from './withings-devices.service.js';
 
 /**
  * Helpers of the ingestion API tests: devices paired by inserting rows (the pairing API is another
@@ -190,6 +191,12 @@ export async function createVendorWorld(env: Record<string, string>, options: { 
       smartMeter: vendors.smartMeter,
     }),
     withingsDeps: { vendors, clock: t.clock },
+    /** Activates a Withings device with the fake, as its pairing does, and stores its tokens: its user id. */
+    async activate(device: { id: string; serialNumber: string }): Promise<string> {
+      const activated = await activateWithingsDevice({ vendors, clock: t.clock }, device);
+      await activated.store(db, device.id);
+      return activated.userId;
+    },
     async addPatient(lastName: string): Promise<string> {
       const [row] = await db
         .insert(patients)

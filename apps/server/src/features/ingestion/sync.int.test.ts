@@ -10,7 +10,7 @@ import {
   startFakeVendors,
   unrecognisedRow,
 } from './ingestion-fixtures.js';
-import { activateWithingsDevice, withingsAccessToken } from './withings-devices.service.js';
+import { withingsAccessToken } from './withings-devices.service.js';
 
 let fake: Awaited<ReturnType<typeof startFakeVendors>>;
 let w: Awaited<ReturnType<typeof createVendorWorld>>;
@@ -29,7 +29,7 @@ beforeAll(async () => {
   });
   patientId = await w.addPatient('Sync');
   const scale = await pairDevice(w.db, patientId, 'Withings', '0024E4AABB01', { type: 'Scale' });
-  ({ userId } = await activateWithingsDevice(w.withingsDeps, scale, w.db));
+  userId = await w.activate(scale);
   await pairDevice(w.db, patientId, 'Smart Meter', meterImei);
 
   const now = w.t.clock.now().getTime();

@@ -49,16 +49,16 @@ async function storeTokens(
 }
 
 /**
- * Activates a cellular Withings device when it is paired (decision 0009): Withings' Activate API ties its
- * MAC address to a new Withings user, whose authorization code becomes tokens, stored encrypted on the device
- * row with the Withings user id that notifications name. Runs in the pairing's transaction, so a pairing
- * whose activation fails is not kept. Answers the Withings user id.
+ * Activates a cellular Withings device (decision 0009): Withings' Activate API ties its MAC address to a
+ * new Withings user, whose authorization code becomes tokens. It only talks to Withings: it answers the
+ * Withings user id, and how to store the tokens on a device row, encrypted, with the user id that
+ * notifications name. A pairing activates before its transaction and stores in it, so no transaction waits
+ * on Withings, and a pairing whose activation fails is not kept.
  */
 export async function activateWithingsDevice(
   deps: WithingsDeps,
   device: { id: string; serialNumber: string },
-  tx: DbOrTx,
-): Promise<{ userId: string }> {
+): Promise<{ userId: string; store: (db: DbOrTx, deviceId: string) => Promise<void> }> {
   tokenKey(deps.vendors);
   const client = createWithingsClient(deps.vendors.withings, deps.fetch);
   const code = await client.activate({
@@ -68,8 +68,7 @@ export async function activateWithingsDevice(
     redirectUri: deps.redirectUri,
   });
   const tokens = await client.requestToken(code, deps.redirectUri);
-  await storeTokens(deps, tx, [device.id], tokens);
-  return { userId: tokens.userId };
+  return { userId: tokens.userId, store: (db, deviceId) => storeTokens(deps, db, [deviceId], tokens) };
 }
 
 /** A stored access token that outlives the margin, decrypted; null when it must be refreshed first. */
