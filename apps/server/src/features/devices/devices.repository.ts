@@ -25,6 +25,7 @@ import {
 import { isUuid } from '../../db/uuid.js';
 import { type PatientScope, scopeCondition } from '../patients/patient-scope.js';
 import { foldSearchText, patientNameOrder } from '../patients/patient-search-text.js';
+import { lockIdentifiers } from './identifier-locks.js';
 
 /**
  * Which devices of the inventory a user may see (decision 0009): an operator user every clinic's and the
@@ -284,7 +285,10 @@ export function createDevicesRepository(db: DbOrTx) {
           where: sql`deleted_at is null`,
         })
         .returning();
-      if (row) await clearUnrecognised(row, ['unknownDevice']);
+      if (row) {
+        await lockIdentifiers(db, [row]);
+        await clearUnrecognised(row, ['unknownDevice']);
+      }
       return row;
     },
 
@@ -293,6 +297,7 @@ export function createDevicesRepository(db: DbOrTx) {
       const [row] = await db.update(devices).set(changes).where(eq(devices.id, id)).returning();
       if (!row) throw new Error(`device ${id} vanished inside its transaction`);
       if (changes.brand !== undefined || changes.serialNumber !== undefined) {
+        await lockIdentifiers(db, [row]);
         await clearUnrecognised(row, ['unknownDevice']);
       }
       return row;

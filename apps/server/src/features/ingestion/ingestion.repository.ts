@@ -1,10 +1,18 @@
-import { type DeviceBrand, type DeviceType, deviceBrandSource, type UnrecognisedReason } from '@vigil/core';
+import {
+  type DeviceBrand,
+  type DeviceSource,
+  type DeviceType,
+  deviceBrandSource,
+  sourceBrand,
+  type UnrecognisedReason,
+} from '@vigil/core';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { jsonRowsInsert } from '../../db/json-rows.js';
 import { executePrepared } from '../../db/prepared.js';
 import { clinics, devices, patientDevices, patients, unrecognisedDevices } from '../../db/schema/index.js';
 import { isUuid } from '../../db/uuid.js';
+import { lockIdentifiers } from '../devices/identifier-locks.js';
 import { type PatientScope, scopeCondition } from '../patients/patient-scope.js';
 
 /** An inventory device as a delivery needs it: its state, its current pairing and that patient's clinic. */
@@ -57,7 +65,7 @@ export interface DeviceSeen {
 }
 
 export interface UnrecognisedDelivery {
-  source: string;
+  source: DeviceSource;
   identifier: string;
   reason: UnrecognisedReason;
   deviceId: string | null;
@@ -130,10 +138,40 @@ const unrecognisedUpdate = sql.raw(
 );
 
 /**
+ * The set-aside deliveries, less those from an identifier found nowhere that the inventory has added since
+ * the batch looked: the identifiers are locked as adding a device locks them, then looked up again, so an
+ * entry 'Not in the inventory' is never listed after the device's adding has cleared the list (decision
+ * 0009). The delivery itself stays set aside: a device just added holds no pairing that took it.
+ */
+async function withoutAddedDevices(
+  db: DbOrTx,
+  list: readonly CountedUnrecognised[],
+): Promise<readonly CountedUnrecognised[]> {
+  const unknown = list
+    .filter((d) => d.reason === 'unknownDevice')
+    .map((d) => ({ brand: sourceBrand[d.source], serialNumber: d.identifier }));
+  if (unknown.length === 0) return list;
+  await lockIdentifiers(db, unknown);
+  const { rows } = await executePrepared<{ brand: string; serial: string }>(
+    db,
+    sql`select d.brand, d.serial_number as serial from devices d
+        join jsonb_to_recordset(${JSON.stringify(unknown)}::jsonb) as x("brand" text, "serialNumber" text)
+          on d.brand = x."brand" and d.serial_number = x."serialNumber"
+        where d.deleted_at is null`,
+  );
+  if (rows.length === 0) return list;
+  const added = new Set(rows.map((r) => deviceKey(r.brand, r.serial)));
+  return list.filter(
+    (d) => d.reason !== 'unknownDevice' || !added.has(deviceKey(sourceBrand[d.source], d.identifier)),
+  );
+}
+
+/**
  * Lists the set-aside deliveries, each entry counted once more. The rows travel as one JSON parameter, so an
  * array of thousands of unknown devices is one statement, not one past PostgreSQL's 65,535 parameters.
  */
-async function upsertManyUnrecognised(db: DbOrTx, list: readonly CountedUnrecognised[], now: Date) {
+async function upsertManyUnrecognised(db: DbOrTx, given: readonly CountedUnrecognised[], now: Date) {
+  const list = await withoutAddedDevices(db, given);
   if (list.length === 0) return;
   // Rows in key order: concurrent batches lock shared rows in one order.
   const sorted = [...list].sort((a, b) =>

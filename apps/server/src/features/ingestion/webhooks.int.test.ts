@@ -668,6 +668,30 @@ describe('deliveries that cannot reach a patient: 202, counted for staff', () =>
     expect(await totalReadings()).toBe(before);
   });
 
+  // PGlite runs one statement at a time, so an adding and a delivery cannot overlap there.
+  it.runIf(onPostgres)(
+    'a delivery from a device being added to the inventory leaves no entry behind it (PostgreSQL only)',
+    async () => {
+      const imei = '350000000000049';
+      // The adding holds its transaction open after it has cleared the list; the delivery arrives inside it.
+      const slow = {
+        table: 'audit_events',
+        operation: 'insert' as const,
+        when: "new.action = 'device.created'",
+        ms: 400,
+      };
+      const res = await whileSlowing(db(), slow, async () => {
+        const adding = addNorthScale(imei);
+        await new Promise((r) => setTimeout(r, 150));
+        const delivered = await deliver(app(), 'bodytrace', { ...bodyTraceScale, imei });
+        await adding;
+        return delivered;
+      });
+      expect(res.statusCode).toBe(202);
+      expect(await unrecognisedRow(db(), 'BODYTRACE', imei)).toBeUndefined();
+    },
+  );
+
   // PGlite runs one statement at a time, so a disconnect and a delivery cannot overlap there.
   it.runIf(onPostgres)(
     'a reading that arrives while its device is being disconnected waits, and is set aside (PostgreSQL only)',
