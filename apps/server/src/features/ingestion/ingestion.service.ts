@@ -115,7 +115,8 @@ type Placement =
  * Whose a device's reading is, by when it was taken (decision 0009, "A reading from an earlier pairing").
  * Taken while a removed pairing, or the current one before its disconnect, held the device: that patient's
  * (`offCurrent`: the lookup did not mark the device seen), also when the device was deleted from the
- * inventory since; anything else a deleted device took is set aside as not in the inventory. Taken before
+ * inventory or deactivated since; anything else a deleted device took is set aside as not in the inventory,
+ * and a deactivated one's as deactivated. Taken before
  * the current pairing (or with none) while no pairing held it, by a device that has had patients
  * (disconnected, in stock between two, or before its first): nobody's, since which patient had it cannot
  * be told. Otherwise the current pairing decides, as `setAsideReason` says (a new device used a day before
@@ -142,6 +143,8 @@ function placeReading(target: DeliveryTarget, takenAt: Date, reason: Unrecognise
       ? { setAside: 'inactiveClinic' }
       : { patientId: target.patientId!, offCurrent: true };
   }
+  // Deactivating disconnects the pairing: what the device took before is kept above, nothing after.
+  if (target.deviceStatus === 'deactivated') return { setAside: 'deactivated' };
   const beforeCurrent = target.pairedAt === null || takenAt < target.pairedAt;
   if (beforeCurrent && target.removed.length > 0) {
     // A device paired now is neither unpaired nor disconnected: its entry says when the reading was taken.
@@ -271,7 +274,7 @@ export function createIngestionService(deps: { db: Db; clock: Clock; readings: R
           });
           outcomes[payload]!.unrecognised.push(why);
         };
-        if (!target || target.deviceStatus === 'deactivated') {
+        if (!target) {
           setAsideFor(reason!);
           continue;
         }
