@@ -82,6 +82,11 @@ test.describe('device management (operator portal)', () => {
     await mac.fill('00:24:E4');
     await mac.blur();
     await expect(page.getByText('MAC Address must be 12 characters long')).toBeVisible();
+    // Twelve characters that are no MAC address are told what is wrong with them, not their length.
+    await mac.fill('GG:HH:II:JJ:KK:LL');
+    await expect(
+      page.getByText('MAC Address may contain only the digits 0-9 and the letters A-F'),
+    ).toBeVisible();
     await chooseOption(page, 'Device Type', 'Scale');
     await chooseOption(page, 'Device Brand', 'Smart Meter');
     const imei = page.getByRole('textbox', { name: 'IMEI' });

@@ -18,6 +18,10 @@ export const messages = {
   macLength: 'MAC Address must be 12 characters long',
   macLengthPairing: 'MAC Address - Must be 12 characters long',
   imeiLength: 'IMEI must be 15 characters long',
+  /** Ours: an identifier of the right length with characters no device has (the spec words only the length). */
+  macCharacters: 'MAC Address may contain only the digits 0-9 and the letters A-F',
+  macCharactersPairing: 'MAC Address - Must contain only the digits 0-9 and the letters A-F',
+  imeiDigits: 'IMEI must contain digits only',
   imageType: 'The selected image is not a valid type',
   providePhone: 'Please provide valid number',
   provideEmail: 'Please provide valid email',

@@ -38,12 +38,16 @@ describe('device form', () => {
       );
     }
     // A MAC address, as a Withings one: twelve hexadecimal digits.
-    for (const identifier of ['A4', 'A4C1380000ZZ', 'a4:c1:38:00:00:01:02']) {
+    for (const [identifier, message] of [
+      ['A4', messages.macLength],
+      ['a4:c1:38:00:00:01:02', messages.macLength],
+      ['A4C1380000ZZ', messages.macCharacters],
+    ]) {
       expect(
         DeviceForm.safeParse({ ...form, identifier, hubSerialNumber: 'hub-7' }).error?.issues.map(
           (i) => i.message,
         ),
-      ).toEqual([messages.macLength]);
+      ).toEqual([message]);
     }
   });
 
@@ -130,9 +134,12 @@ describe('device form', () => {
   it('takes an IMEI of digits and a MAC address of hexadecimal digits only: no delivery could use another', () => {
     const message = (brand: string, serialNumber: string) =>
       DeviceRequest.safeParse({ brand, type: 'Scale', serialNumber }).error?.issues[0]?.message;
-    expect(message('BODYTRACE', 'ABCDEFGHIJKLMNO')).toBe(messages.imeiLength);
-    expect(message('Smart Meter', '35987654321001X')).toBe(messages.imeiLength);
-    expect(message('Withings', 'ZZ:ZZ:ZZ:ZZ:ZZ:ZZ')).toBe(messages.macLength);
+    // Of the right length, they are told what is wrong with their characters, not with their length.
+    expect(message('BODYTRACE', 'ABCDEFGHIJKLMNO')).toBe(messages.imeiDigits);
+    expect(message('Smart Meter', '35987654321001X')).toBe(messages.imeiDigits);
+    expect(message('Pylo', '35987654321001')).toBe(messages.imeiLength);
+    expect(message('Withings', 'ZZ:ZZ:ZZ:ZZ:ZZ:ZZ')).toBe(messages.macCharacters);
+    expect(message('Withings', 'GG:HH')).toBe(messages.macLength);
     expect(message('BODYTRACE', '013950000777785')).toBeUndefined();
   });
 });

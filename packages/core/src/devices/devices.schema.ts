@@ -1,4 +1,4 @@
-import { numberOrText, requiredMatching, requiredText } from '../format/fields.schema.js';
+import { numberOrText, requiredText } from '../format/fields.schema.js';
 import { z } from '../format/zod.js';
 import { messages } from '../messages.js';
 import {
@@ -45,6 +45,32 @@ export function serialNumberShown(brand: DeviceBrand, serialNumber: string): str
   return serialNumber.match(/.{2}/g)!.join(':');
 }
 
+/** How a rule on an identifier's characters is worded: its length (the spec's message), then its kind. */
+interface IdentifierWording {
+  length: string;
+  characters: string;
+}
+const macWording: IdentifierWording = { length: messages.macLength, characters: messages.macCharacters };
+const macWordingPairing: IdentifierWording = {
+  length: messages.macLengthPairing,
+  characters: messages.macCharactersPairing,
+};
+const imeiWording: IdentifierWording = { length: messages.imeiLength, characters: messages.imeiDigits };
+
+/**
+ * What is wrong with an identifier that must be `pattern` (a MAC address hexadecimal, an IMEI digits): its
+ * length, else its characters. An identifier of the right length is not told its length is wrong.
+ */
+function patternProblem(
+  value: string,
+  pattern: RegExp,
+  length: number,
+  wording: IdentifierWording,
+): string | null {
+  if (value.length !== length) return wording.length;
+  return pattern.test(value) ? null : wording.characters;
+}
+
 /**
  * The identifier's rule for a brand (spec administration 5: Device), or null when it is fine. A MAC address's
  * rule is worded as the inventory's form words it, unless the patient form's wording is given.
@@ -52,16 +78,29 @@ export function serialNumberShown(brand: DeviceBrand, serialNumber: string): str
 function identifierProblem(
   brand: DeviceBrand,
   serialNumber: string,
-  macMessage: string = messages.macLength,
+  mac: IdentifierWording = macWording,
 ): string | null {
   // Separators alone ('--' for an eDevice address) are no identifier.
   if (!serialNumber) return messages.required;
   // A MAC address is hexadecimal, an IMEI digits: one of letters could never be paired or delivered. An
   // eDevice's Bluetooth address is a MAC address too.
-  if ((brand === 'Withings' || brand === 'EDEVICE') && !macPattern.test(serialNumber)) return macMessage;
-  if (imeiBrands.includes(brand) && !imeiPattern.test(serialNumber)) return messages.imeiLength;
+  if (brand === 'Withings' || brand === 'EDEVICE')
+    return patternProblem(serialNumber, macPattern, macLength, mac);
+  if (imeiBrands.includes(brand)) return patternProblem(serialNumber, imeiPattern, imeiLength, imeiWording);
   return null;
 }
+
+/**
+ * A field of the patient form's pairing that must be `pattern` once normalised, worded as `wording`; a
+ * value too long is told the length it must have.
+ */
+const matchingField = (brand: DeviceBrand, pattern: RegExp, length: number, wording: IdentifierWording) =>
+  required.superRefine((v, ctx) => {
+    const value = normaliseSerialNumber(brand, v);
+    // Separators alone ('--' for an eDevice address) are no identifier.
+    const problem = value === '' ? messages.required : patternProblem(value, pattern, length, wording);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 /** Whether an identifier is one the inventory's form takes for the brand (spec administration 5). */
 export const identifierAccepted = (brand: DeviceBrand, identifier: string) =>
@@ -119,7 +158,7 @@ export const DeviceForm = z
   }));
 export type DeviceForm = z.input<typeof DeviceForm>;
 
-const deviceRequest = (macMessage: string) =>
+const deviceRequest = (mac: IdentifierWording) =>
   z
     .object({ ...deviceFields, serialNumber: required.max(40) })
     .transform((d) => ({
@@ -129,15 +168,15 @@ const deviceRequest = (macMessage: string) =>
       clinicId: d.clinicId || null,
     }))
     .superRefine((d, ctx) => {
-      const problem = identifierProblem(d.brand, d.serialNumber, macMessage);
+      const problem = identifierProblem(d.brand, d.serialNumber, mac);
       if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['serialNumber'] });
       checkHub(d, ctx);
     });
 /** POST /devices and PUT /devices/{id} body, as the form submits it. */
-export const DeviceRequest = deviceRequest(messages.macLength);
+export const DeviceRequest = deviceRequest(macWording);
 export type DeviceRequest = z.output<typeof DeviceRequest>;
 /** The patient form's add-device calls (spec patients 7), worded as that form words a MAC address's rule. */
-export const PatientDeviceRequest = deviceRequest(messages.macLengthPairing);
+export const PatientDeviceRequest = deviceRequest(macWordingPairing);
 
 /** The inventory's search (spec administration 7: inputValue, limit, page, sort, order). */
 export const DeviceSearchQuery = z.object({
@@ -149,7 +188,7 @@ export const DeviceSearchQuery = z.object({
 });
 export type DeviceSearchQuery = z.infer<typeof DeviceSearchQuery>;
 
-const imei = requiredMatching(imeiPattern, messages.imeiLength);
+const imei = matchingField('BODYTRACE', imeiPattern, imeiLength, imeiWording);
 const optionalName = z.string().trim().max(100).optional();
 const optionalType = z.enum(deviceTypes).optional();
 
@@ -161,14 +200,7 @@ export const PairDeviceForm = z.discriminatedUnion('brand', [
     hubSerialNumber: required.max(40),
     // A MAC address, separators aside, as the Withings one: separators alone ('--') are no address, and
     // any other twelve characters made a device no hub's delivery could reach.
-    bluetoothMA: required
-      .max(40)
-      .refine((v) => normaliseSerialNumber('EDEVICE', v) !== '', messages.required)
-      .refine(
-        (v) =>
-          normaliseSerialNumber('EDEVICE', v) === '' || macPattern.test(normaliseSerialNumber('EDEVICE', v)),
-        messages.macLengthPairing,
-      ),
+    bluetoothMA: matchingField('EDEVICE', macPattern, macLength, macWordingPairing),
     deviceName: required.max(100),
     deviceModel: required.max(100),
   }),
@@ -176,10 +208,7 @@ export const PairDeviceForm = z.discriminatedUnion('brand', [
     brand: z.literal('Withings'),
     // Twelve hexadecimal digits, separators aside, as the inventory's form asks: any other twelve characters
     // made a device no reading could ever reach, which once paired cannot be corrected.
-    macAddress: required.refine(
-      (v) => macPattern.test(normaliseSerialNumber('Withings', v)),
-      messages.macLengthPairing,
-    ),
+    macAddress: matchingField('Withings', macPattern, macLength, macWordingPairing),
     deviceName: optionalName,
     deviceId: z.string().optional(),
     type: optionalType,

@@ -159,7 +159,7 @@ describe('BodyTrace', () => {
   it("answers the pairing form's messages with 400", async () => {
     for (const [body, fields] of [
       [{ imei: '1234' }, { imei: messages.imeiLength }],
-      [{ imei: '35000000000000A' }, { imei: messages.imeiLength }],
+      [{ imei: '35000000000000A' }, { imei: messages.imeiDigits }],
       [{}, { imei: messages.required }],
       [{ imei: nextImei(), type: 'Toaster' }, { type: expect.any(String) }],
       [{ imei: nextImei(), deviceName: 'x'.repeat(101) }, { deviceName: expect.any(String) }],
@@ -222,10 +222,14 @@ describe('eDevice, Withings and Tenovi', () => {
 
   it('connects Withings by MAC address (colons ignored) and by add-device', async () => {
     const before = (await db().select().from(devices)).length;
-    for (const macAddress of ['00:24:e4', 'zz:zz:zz:zz:zz:zz', 'hello world!']) {
+    for (const [macAddress, message] of [
+      ['00:24:e4', messages.macLengthPairing],
+      ['zz:zz:zz:zz:zz:zz', messages.macCharactersPairing],
+      ['hello world!', messages.macCharactersPairing],
+    ]) {
       const bad = await staff().post(`/api/withings/connect-device/${north}`, { macAddress });
       expect(bad.statusCode).toBe(400);
-      expect(bad.json().fields).toEqual({ macAddress: messages.macLengthPairing });
+      expect(bad.json().fields).toEqual({ macAddress: message });
     }
     const separators = await staff().post(`/api/e-device/connect-device/${north}`, {
       hubSerialNumber: 'H1',
@@ -234,7 +238,10 @@ describe('eDevice, Withings and Tenovi', () => {
       deviceModel: 'M1',
     });
     expect(separators.json().fields).toEqual({ bluetoothMA: messages.required });
-    for (const bluetoothMA of ['zz', 'A4C1380000ZZ']) {
+    for (const [bluetoothMA, message] of [
+      ['zz', messages.macLengthPairing],
+      ['A4C1380000ZZ', messages.macCharactersPairing],
+    ]) {
       const bad = await staff().post(`/api/e-device/connect-device/${north}`, {
         hubSerialNumber: 'H1',
         bluetoothMA,
@@ -242,7 +249,7 @@ describe('eDevice, Withings and Tenovi', () => {
         deviceModel: 'M1',
       });
       expect(bad.statusCode).toBe(400);
-      expect(bad.json().fields).toEqual({ bluetoothMA: messages.macLengthPairing });
+      expect(bad.json().fields).toEqual({ bluetoothMA: message });
     }
     // None of them put a device in the inventory.
     expect((await db().select().from(devices)).length).toBe(before);
