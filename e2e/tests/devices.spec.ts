@@ -341,7 +341,19 @@ test.describe('device management (operator portal)', () => {
     await expect(row).toContainText('active');
     const menu = await openRowMenu(page, serial);
     await expect(menu.getByRole('menuitem')).toHaveText(['Edit', 'Unlink', 'Deactivate']);
-    await menu.getByRole('menuitem', { name: 'Unlink' }).click();
+    // Its identifier stays while a patient holds it: the refusal is shown under the field changed.
+    await menu.getByRole('menuitem', { name: 'Edit' }).click();
+    const imei = page.getByRole('textbox', { name: 'IMEI' });
+    await imei.fill(randomImei());
+    await page.getByRole('button', { name: 'Update Device' }).click();
+    await expect(imei).toHaveAccessibleDescription(
+      /^This device is still a patient's, connected or not: its brand and identifier can change only/,
+    );
+    await expect(imei).toBeFocused();
+    await screenshot(page, 'device-edit-paired-refused');
+    await page.goto('/device/dashboard');
+    await search(page, serial);
+    await (await openRowMenu(page, serial)).getByRole('menuitem', { name: 'Unlink' }).click();
     await page.getByRole('dialog', { name: 'Unlink Device' }).getByRole('button', { name: 'Unlink' }).click();
     await expect(toast(page, 'Device unlinked')).toBeVisible();
     await expect(row.locator('td').nth(3)).toBeEmpty();

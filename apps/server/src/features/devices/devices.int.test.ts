@@ -350,7 +350,10 @@ describe('editing and the row menu', () => {
       clinicId: ids.south,
     });
     expect(move.statusCode).toBe(409);
-    expect(move.json().message).toBe(errorMessages.devicePairedClinic);
+    expect(move.json()).toMatchObject({
+      message: errorMessages.devicePairedClinic,
+      fields: { clinicId: errorMessages.devicePairedClinic },
+    });
     const stay = await admin().put(`/api/devices/${device._id}`, {
       brand: 'Smart Meter',
       type: 'Scale',
@@ -371,13 +374,17 @@ describe('editing and the row menu', () => {
         clinicId: ids.north,
         ...changes,
       });
-    for (const changes of [{ brand: 'Pylo' }, { serialNumber: '111111111111111' }] as Record<
-      string,
-      string
-    >[]) {
+    // Refused under the field changed, for the form to show it there.
+    for (const [changes, field] of [
+      [{ brand: 'Pylo' }, 'brand'],
+      [{ serialNumber: '111111111111111' }, 'serialNumber'],
+    ] as const) {
       const refused = await edit(changes);
       expect(refused.statusCode).toBe(409);
-      expect(refused.json().message).toBe(errorMessages.devicePairedIdentity);
+      expect(refused.json()).toMatchObject({
+        message: errorMessages.devicePairedIdentity,
+        fields: { [field]: errorMessages.devicePairedIdentity },
+      });
     }
     const [row] = await db().select().from(devices).where(eq(devices.id, device._id));
     expect(row).toMatchObject({ brand: 'Smart Meter', serialNumber: device.serialNumber });
@@ -388,7 +395,10 @@ describe('editing and the row menu', () => {
     expect(unlinked.statusCode, unlinked.body).toBe(200);
     const renamed = await edit({ serialNumber: '222222222222222' });
     expect(renamed.statusCode).toBe(409);
-    expect(renamed.json().message).toBe(errorMessages.devicePairingHistory);
+    expect(renamed.json()).toMatchObject({
+      message: errorMessages.devicePairingHistory,
+      fields: { serialNumber: errorMessages.devicePairingHistory },
+    });
     // A device never paired is corrected freely.
     const fresh = await addInventoryDevice(w, { brand: 'Smart Meter', clinicId: ids.north });
     const corrected = await admin().put(`/api/devices/${fresh._id}`, {

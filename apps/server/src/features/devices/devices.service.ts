@@ -158,11 +158,17 @@ export function createDevicesService(deps: DevicesDeps) {
         const current = await repo.lockCurrentPairing(id);
         // A device's identity is how its readings find the patient, now and for the readings it took while
         // a removed pairing held it (decision 0009): it stays with the device's pairings.
+        // Each refusal names the field it refuses, for the form to show it there.
         if (before.brand !== input.brand || before.serialNumber !== input.serialNumber) {
-          if (current) throw conflict(errorMessages.devicePairedIdentity);
-          if (await repo.hasPairings(id)) throw conflict(errorMessages.devicePairingHistory);
+          const field = before.serialNumber !== input.serialNumber ? 'serialNumber' : 'brand';
+          const refuse = (message: string) => new AppError('CONFLICT', message, { [field]: message });
+          if (current) throw refuse(errorMessages.devicePairedIdentity);
+          if (await repo.hasPairings(id)) throw refuse(errorMessages.devicePairingHistory);
         }
-        if (current && current.clinicId !== input.clinicId) throw conflict(errorMessages.devicePairedClinic);
+        if (current && current.clinicId !== input.clinicId) {
+          const message = errorMessages.devicePairedClinic;
+          throw new AppError('CONFLICT', message, { clinicId: message });
+        }
         let after: DeviceRow;
         try {
           after = await repo.updateDevice(id, { ...input, updatedAt: clock.now() });
