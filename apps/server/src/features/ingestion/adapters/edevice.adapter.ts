@@ -2,8 +2,7 @@ import { normaliseSerialNumber } from '@vigil/core';
 import { z } from 'zod';
 import type { DeviceDelivery } from '../ingestion.types.js';
 import {
-  cuffPulse,
-  hundredths,
+  cuffOrScale,
   identifier,
   isoInstant,
   numeric,
@@ -11,7 +10,6 @@ import {
   parsePayload,
   singleReadingDelivery,
   vendorKey,
-  whole,
 } from './parse-payload.js';
 
 const EDevicePayload = z
@@ -45,14 +43,10 @@ export type EDevicePayload = z.input<typeof EDevicePayload>;
  */
 export function adaptEDevice(payload: unknown): DeviceDelivery[] {
   const p = parsePayload('eDevice', EDevicePayload, payload);
-  const measured =
-    p.type === 'weight'
-      ? { weight: hundredths(p.weightLbs) }
-      : {
-          systolic: whole(p.systolic),
-          diastolic: whole(p.diastolic),
-          heartRate: cuffPulse(p.pulse, p.systolic),
-        };
+  const measured = cuffOrScale(p.type === 'weight' ? 'weight' : 'bloodPressure', {
+    ...p,
+    pounds: p.weightLbs,
+  });
   return singleReadingDelivery(
     'EDEVICE',
     {

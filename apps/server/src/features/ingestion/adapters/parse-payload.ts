@@ -189,6 +189,22 @@ export const cuffPulse = (pulse: number | null, systolic: number | null) =>
   pulse === 0 && systolic !== null ? null : whole(pulse);
 
 /**
+ * What a cuff or a scale sent in mmHg, bpm and pounds (Pylo, eDevice), as the reading stores it: a weight when
+ * the payload's kind is one, else a blood pressure and its pulse. Only the kind's values count.
+ */
+export const cuffOrScale = (
+  kind: 'weight' | 'bloodPressure',
+  v: { systolic: number | null; diastolic: number | null; pulse: number | null; pounds: number | null },
+) =>
+  kind === 'weight'
+    ? { weight: hundredths(v.pounds) }
+    : {
+        systolic: whole(v.systolic),
+        diastolic: whole(v.diastolic),
+        heartRate: cuffPulse(v.pulse, v.systolic),
+      };
+
+/**
  * A device's own figure (battery, signal strength), rounded; unknown when it does not fit the inventory's
  * integer column. An odd figure about the device never costs the reading it came with.
  */

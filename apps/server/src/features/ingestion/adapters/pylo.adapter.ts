@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import type { DeviceDelivery } from '../ingestion.types.js';
 import {
-  cuffPulse,
-  hundredths,
+  cuffOrScale,
   identifier,
   isoInstant,
   numeric,
@@ -10,7 +9,6 @@ import {
   parsePayload,
   singleReadingDelivery,
   vendorKey,
-  whole,
 } from './parse-payload.js';
 
 const PyloPayload = z
@@ -40,14 +38,10 @@ export type PyloPayload = z.input<typeof PyloPayload>;
  */
 export function adaptPylo(payload: unknown): DeviceDelivery[] {
   const p = parsePayload('Pylo', PyloPayload, payload);
-  const measured =
-    p.reading_type === 'weight'
-      ? { weight: hundredths(p.weight_lbs) }
-      : {
-          systolic: whole(p.systolic),
-          diastolic: whole(p.diastolic),
-          heartRate: cuffPulse(p.pulse, p.systolic),
-        };
+  const measured = cuffOrScale(p.reading_type === 'weight' ? 'weight' : 'bloodPressure', {
+    ...p,
+    pounds: p.weight_lbs,
+  });
   return singleReadingDelivery(
     'Pylo',
     { vendorReadingId: `${p.imei}:${p.id}`, deviceIdentifier: p.imei, takenAt: p.measured_at, measured },
