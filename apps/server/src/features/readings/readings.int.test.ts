@@ -381,6 +381,29 @@ describe('removing a reading', () => {
     expect(await activeAlerts(patient.id)).toBe(0);
   });
 
+  it('moves an alert back past the evidence staff cleared, to an earlier reading entered after the dismissal', async () => {
+    const patient = await newPatient();
+    await manualBp(patient.id, new Date(t.clock.now().getTime() - 2 * hour), 205);
+    const [cleared] = await alertsOf(patient.id, 'BPHighSingle');
+    await db()
+      .update(alerts)
+      .set({ dismissedAt: t.clock.now(), dismissedBy: demoIds.staffSunrise })
+      .where(eq(alerts.id, cleared!.id));
+    t.clock.advance(60_000);
+    // A late reading, dated days before the cleared one but stored after the dismissal: new evidence.
+    const lateAt = new Date(t.clock.now().getTime() - 3 * day);
+    await manualBp(patient.id, lateAt, 203);
+    const later = await manualBp(patient.id, new Date(t.clock.now().getTime() - hour), 208);
+    const open = (await alertsOf(patient.id, 'BPHighSingle')).find((a) => !a.dismissedAt)!;
+
+    await service().remove(later.reading.id, demoIds.staffSunrise);
+    expect((await alertsOf(patient.id, 'BPHighSingle')).find((a) => a.id === open.id)).toMatchObject({
+      readingDate: lateAt,
+      dismissedAt: null,
+    });
+    await expectMetricsMatch(patient.id);
+  });
+
   it('leaves an alert be when the removed reading does not change its rule: a weight beside a late blood pressure', async () => {
     const patient = await newPatient();
     await manualBp(patient.id, new Date(t.clock.now().getTime() - 5 * day), 215, 90);
@@ -447,6 +470,30 @@ describe('removing a reading', () => {
       await service().remove(wrong.reading.id, demoIds.staffSunrise);
       expect(await alertsOf(patient.id, 'WeightThreePoundsIn1Day')).toEqual([
         expect.objectContaining({ readingDate: morning, dismissedAt: null }),
+      ]);
+      expect(await activeAlerts(patient.id)).toBe(1);
+      await expectMetricsMatch(patient.id);
+    });
+
+    it('an alert withdrawn by one removal is no clearing of the gain a second removal reveals', async () => {
+      const patient = await newPatient();
+      await weigh(patient.id, at(3, 8), 180);
+      const wrongEvening = await weigh(patient.id, at(3, 21), 183);
+      const morning = at(2, 8);
+      await weigh(patient.id, morning, 183.5);
+      const wrongNight = await weigh(patient.id, at(2, 21), 187);
+      const [raised] = await alertsOf(patient.id, 'WeightThreePoundsIn1Day');
+      expect(raised).toMatchObject({ readingDate: at(2, 21) });
+
+      await service().remove(wrongNight.reading.id, demoIds.staffSunrise);
+      expect(await alertsOf(patient.id, 'WeightThreePoundsIn1Day')).toEqual([
+        expect.objectContaining({ id: raised!.id, dismissNote: alertWithdrawnNote }),
+      ]);
+      t.clock.advance(60_000);
+      // Without the wrong evening weight, the morning is 3.5 lb over the day before: no one cleared that.
+      await service().remove(wrongEvening.reading.id, demoIds.staffSunrise);
+      expect((await alertsOf(patient.id, 'WeightThreePoundsIn1Day')).filter((a) => !a.dismissedAt)).toEqual([
+        expect.objectContaining({ readingDate: morning }),
       ]);
       expect(await activeAlerts(patient.id)).toBe(1);
       await expectMetricsMatch(patient.id);

@@ -1,5 +1,11 @@
-import type { AlertCategory, CustomAlert, Reading, StoredAlert } from '@vigil/core';
-import { and, asc, desc, eq, gte, inArray, isNull, lte, max, sql } from 'drizzle-orm';
+import {
+  type AlertCategory,
+  alertWithdrawnNote,
+  type CustomAlert,
+  type Reading,
+  type StoredAlert,
+} from '@vigil/core';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, max, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { executePrepared } from '../../db/prepared.js';
 import {
@@ -47,6 +53,9 @@ interface AlertJson {
   dismissedAt: string | null;
 }
 const dateOrNull = (value: string | null) => (value === null ? null : new Date(value));
+
+/** Not an alert withdrawn because its reading was removed (decision 0020). */
+const notWithdrawn = or(isNull(alerts.dismissNote), ne(alerts.dismissNote, alertWithdrawnNote));
 export type PatientStoredAlert = StoredAlert & { patientId: string };
 export interface NewAlert {
   /** Given by the caller when it must refer to the alert before it is stored (a batch moving it). */
@@ -246,7 +255,8 @@ export function createReadingsRepository(db: DbOrTx) {
                 'dismissedAt', a.dismissed_at))
               from ${alerts} a
               where a.patient_id in (select patient_id from spans)
-                and a.type = any(${`{${alertTypes.join(',')}}`}::text[])) as alerts`,
+                and a.type = any(${`{${alertTypes.join(',')}}`}::text[])
+                and (a.dismiss_note is null or a.dismiss_note <> ${alertWithdrawnNote})) as alerts`,
       );
       const windows = new Map<string, Reading[]>();
       for (const { patientId, ...r } of row?.windows ?? []) {
@@ -355,7 +365,10 @@ export function createReadingsRepository(db: DbOrTx) {
       return row;
     },
 
-    /** The patients' alerts of these types, open and dismissed: what a new finding is merged against. */
+    /**
+     * The patients' alerts of these types, open and dismissed: what a new finding is merged against. An alert
+     * withdrawn because its reading was removed is none of them: no one cleared what it showed.
+     */
     findAlertsByPatientsAndTypes(
       patientIds: readonly string[],
       types: readonly string[],
@@ -372,7 +385,9 @@ export function createReadingsRepository(db: DbOrTx) {
           dismissedAt: alerts.dismissedAt,
         })
         .from(alerts)
-        .where(and(inArray(alerts.patientId, [...patientIds]), inArray(alerts.type, [...types])));
+        .where(
+          and(inArray(alerts.patientId, [...patientIds]), inArray(alerts.type, [...types]), notWithdrawn),
+        );
     },
 
     async insertAlerts(values: readonly NewAlert[], now: Date): Promise<void> {

@@ -309,9 +309,10 @@ const removalLookbackDays = 90;
  * After a reading is removed, each open alert of the rules dated in the weeks around it (`readingRuleSpan`:
  * the only alerts it can bear on) is judged over the readings of the 90 days up to the alert's date, with
  * and without it. When the removed reading does not change the rule's verdict, the alert stays as it is.
- * Otherwise the alert moves back to the latest reading that still holds its rule, if staff have not cleared
- * that evidence already (a reading dated before a dismissed alert of the type and stored before the
- * dismissal: `mergeFinding`'s rule), or is withdrawn, cleared by the user who removed the reading. The
+ * Otherwise the alert moves back to the latest reading that still holds its rule and that staff have not
+ * cleared already (a reading dated before a dismissed alert of the type and stored before the dismissal is
+ * cleared: `mergeFinding`'s rule; an earlier reading entered late, after the dismissal, is not), or is
+ * withdrawn, cleared by the user who removed the reading. The
  * findings follow: a withdrawn alert keeps none, a moved one none after its new date, and no alert keeps one
  * at an instant no reading holds any more. Answers the withdrawn alerts.
  */
@@ -355,19 +356,24 @@ async function reviseAlertsAfterRemoval(
       const dismissed = stored.filter((a) => a.type === alert.type && a.dismissedAt);
       const lastDismissal = lastDismissalOf(stored, alert.type);
       // Stored after the last dismissal of the type: staff have not seen it, whatever its date.
-      const unseen = remaining.some(
-        (r) => r.date.getTime() === without?.getTime() && r.createdAt.getTime() > lastDismissal,
-      );
-      const merged = without
-        ? mergeFinding(
-            dismissed,
-            { type: alert.type as ReadingAlertType, category: 'Clinical', readingDate: without },
-            unseen ? without : undefined,
-          )
-        : { action: 'none' as const };
-      if (merged.action !== 'open') withdrawn.push(alert);
-      else if (merged.alert.readingDate.getTime() !== end)
-        moved.push({ alertId: alert.id, readingDate: merged.alert.readingDate });
+      const unseen = (at: Date) =>
+        remaining.some((r) => r.date.getTime() === at.getTime() && r.createdAt.getTime() > lastDismissal);
+      const unseenUpTo = (at: Date) =>
+        remaining.some((r) => r.date.getTime() <= at.getTime() && r.createdAt.getTime() > lastDismissal);
+      // The latest reading that holds the rule and is not evidence staff cleared: when the latest that holds
+      // it was cleared, an earlier one entered since the dismissal (a late reading) may still hold it.
+      let holding: Date | undefined;
+      for (let at = without; at && !holding; ) {
+        const merged = mergeFinding(
+          dismissed,
+          { type: alert.type as ReadingAlertType, category: 'Clinical', readingDate: at },
+          unseen(at) ? at : undefined,
+        );
+        if (merged.action === 'open') holding = merged.alert.readingDate;
+        else at = unseenUpTo(at) ? verdict(remaining.filter((r) => r.date < at!)) : undefined;
+      }
+      if (!holding) withdrawn.push(alert);
+      else if (holding.getTime() !== end) moved.push({ alertId: alert.id, readingDate: holding });
     }
   }
   await repo.withdrawAlerts(
