@@ -417,8 +417,23 @@ describe('Smart Meter, Pylo and eDevice', () => {
     expect(adaptPylo({ ...pylo, systolic: '', pulse: null })[0]!.readings).toHaveLength(1);
   });
 
-  it('Pylo, eDevice and Smart Meter: a cuff that found no pulse (0) keeps its blood pressure; 0 alone stays 0', () => {
+  it('Pylo, eDevice, Smart Meter and Withings: a cuff that found no pulse (0) keeps its blood pressure; 0 alone stays 0', () => {
     const bp = { systolic: 135, diastolic: 85, pulse: 0 };
+    const withings = {
+      grpid: 6401,
+      attrib: 0,
+      date: 1_790_000_000,
+      measures: [
+        { value: 172, type: 10, unit: 0 },
+        { value: 104, type: 9, unit: 0 },
+        { value: 0, type: 11, unit: 0 },
+      ],
+    };
+    expect(adaptWithingsGroups([withings], 'AA')[0]!.readings[0]).toMatchObject({
+      systolic: 172,
+      diastolic: 104,
+      heartRate: null,
+    });
     expect(
       adaptPylo({ ...pylo, reading_type: 'blood_pressure', weight_lbs: null, ...bp })[0]!.readings[0],
     ).toMatchObject({ systolic: 135, diastolic: 85, heartRate: null });

@@ -1,7 +1,15 @@
 import { poundsPerKilogram, upperCaseIdentifier, withingsMeasureTypes } from '@vigil/core';
 import { z } from 'zod';
 import type { DeviceDelivery, VendorReading } from '../ingestion.types.js';
-import { epochSeconds, hasValue, hundredths, parsePayload, vendorKey, whole } from './parse-payload.js';
+import {
+  cuffPulse,
+  epochSeconds,
+  hasValue,
+  hundredths,
+  parsePayload,
+  vendorKey,
+  whole,
+} from './parse-payload.js';
 
 /** `attrib` values of a measure entered by hand (2) or by the user on a device (4): not device data. */
 const manualAttribs = new Set([2, 4]);
@@ -38,10 +46,11 @@ export function adaptWithingsGroups(groups: unknown, deviceIdentifier: string): 
       return m ? m.value * 10 ** m.unit : null;
     };
     const kg = value(withingsMeasureTypes.weight);
+    const systolic = value(withingsMeasureTypes.systolic);
     const measured = {
-      systolic: whole(value(withingsMeasureTypes.systolic)),
+      systolic: whole(systolic),
       diastolic: whole(value(withingsMeasureTypes.diastolic)),
-      heartRate: whole(value(withingsMeasureTypes.pulse)),
+      heartRate: cuffPulse(value(withingsMeasureTypes.pulse), systolic),
       weight: kg === null ? null : hundredths(kg * poundsPerKilogram),
     };
     if (!hasValue(measured)) return;
