@@ -257,6 +257,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ingestion,
     withings: { vendors, clock },
     smartMeter: vendors.smartMeter,
+    log: app.log,
   });
   let withingsQueue: WithingsNotificationQueue | undefined;
   let enqueueReport: ReportEnqueuer | undefined;

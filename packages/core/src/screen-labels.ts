@@ -451,4 +451,7 @@ export const pairingLabels = {
     n === 0 ? 'No new readings.' : `${n} new ${n === 1 ? 'reading' : 'readings'} received.`,
   refusedReadings: (n: number) =>
     `${n} ${n === 1 ? 'reading' : 'readings'} from the devices could not be stored: out of range, in the future or unreadable.`,
+  /** Ours: a sync whose vendors were not all reached ('Withings', 'Withings and Smart Meter'). */
+  unreachableVendors: (vendors: readonly string[]) =>
+    `${vendors.join(' and ')} could not be reached: the readings of ${vendors.length === 1 ? 'its' : 'their'} devices were not synced. Please try again later.`,
 } as const;

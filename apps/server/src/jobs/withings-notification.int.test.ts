@@ -196,6 +196,26 @@ describe('a Withings notification', () => {
     expect(beforeAYear).toEqual({ stored: 0, duplicates: 0, refused: 0 });
   });
 
+  it('skips a group out of the physiological ranges, and logs it as a refused webhook reading is logged', async () => {
+    const tooHigh = {
+      ...bpGroup(9160, 3),
+      measures: [{ value: 400, type: 10, unit: 0 }, ...bpGroup(0, 0).measures.slice(1)],
+    };
+    await fake.addWithingsGroups(userId, [tooHigh, bpGroup(9161, 3)]);
+    const now = seconds(w.t.clock.now().getTime());
+    w.pullLog.length = 0;
+    const totals = await handleWithingsNotification(
+      { pulls: w.pulls },
+      { userid: userId, appli: 4, startdate: now - 4 * 3600, enddate: now },
+    );
+    // Stored before, the groups of the earlier tests in the range are duplicates.
+    expect(totals).toMatchObject({ stored: 1, refused: 1 });
+    // The field only: no identifier, value or patient.
+    expect(w.pullLog).toEqual([
+      { entry: { source: 'WITHINGS', fields: ['systolic'] }, message: 'pulled reading refused' },
+    ]);
+  });
+
   it('refreshes an expired token before it pulls, and keeps the new tokens', async () => {
     const before = await deviceRow(w.db, deviceId);
     await w.db

@@ -176,6 +176,8 @@ export async function createVendorWorld(env: Record<string, string>, options: { 
   const deps = { db, clock: t.clock };
   const audit = createAuditService(deps);
   const ingestion = createIngestionService({ ...deps, readings: t.app.vigil.readings });
+  /** What the pull service below logged. */
+  const pullLog: { entry: object; message: string }[] = [];
   return {
     t,
     db,
@@ -189,7 +191,13 @@ export async function createVendorWorld(env: Record<string, string>, options: { 
       ingestion,
       withings: { vendors, clock: t.clock },
       smartMeter: vendors.smartMeter,
+      log: {
+        warn: (entry: object, message: string) => {
+          pullLog.push({ entry, message });
+        },
+      },
     }),
+    pullLog,
     withingsDeps: { vendors, clock: t.clock },
     /** Activates a Withings device with the fake, as its pairing does, and stores its tokens: its user id. */
     async activate(device: { id: string; serialNumber: string }): Promise<string> {

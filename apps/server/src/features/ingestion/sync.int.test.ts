@@ -2,6 +2,7 @@ import { errorMessages, toasts } from '@vigil/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices, patientDevices } from '../../db/schema/index.js';
+import { encryptToken } from '../../integrations/vendors/token-cipher.js';
 import {
   createVendorWorld,
   deviceRow,
@@ -104,7 +105,12 @@ describe('GET /pacients/{id}/sync', () => {
   it("pulls the last 30 days of the patient's Withings and Smart Meter devices, and counts what was new", async () => {
     const res = await w.east.get(`/api/pacients/${patientId}/sync`);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ message: toasts.readingsSynced, newReadings: 15, refused: 0 });
+    expect(res.json()).toEqual({
+      message: toasts.readingsSynced,
+      newReadings: 15,
+      refused: 0,
+      unreachable: [],
+    });
     const stored = await readingsOf(w.db, patientId);
     expect(stored.filter((r) => r.source === 'WITHINGS').map((r) => r.vendorReadingId)).toEqual(
       Array.from({ length: 12 }, (_, i) => String(7011 - i)),
@@ -127,7 +133,12 @@ describe('GET /pacients/{id}/sync', () => {
 
   it('a second sync finds nothing new', async () => {
     const res = await w.east.get(`/api/pacients/${patientId}/sync`);
-    expect(res.json()).toEqual({ message: toasts.readingsSynced, newReadings: 0, refused: 0 });
+    expect(res.json()).toEqual({
+      message: toasts.readingsSynced,
+      newReadings: 0,
+      refused: 0,
+      unreachable: [],
+    });
   });
 
   it('skips a reading its vendor sent malformed and stores the rest, on the next sync too', async () => {
@@ -157,7 +168,12 @@ describe('GET /pacients/{id}/sync', () => {
     for (const newReadings of [2, 0]) {
       const res = await w.east.get(`/api/pacients/${patientId}/sync`);
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toEqual({ message: toasts.readingsSynced, newReadings, refused: 1 });
+      expect(res.json()).toEqual({
+        message: toasts.readingsSynced,
+        newReadings,
+        refused: 1,
+        unreachable: [],
+      });
     }
     const ids = (await readingsOf(w.db, patientId)).map((r) => r.vendorReadingId);
     expect(ids).toEqual(expect.arrayContaining(['7200', 'sm-4']));
@@ -170,7 +186,12 @@ describe('GET /pacients/{id}/sync', () => {
     await fake.addSmartMeterReadings([weight('sm-earlier', 15), weight('sm-later', 2)]);
 
     const res = await w.east.get(`/api/pacients/${later}/sync`);
-    expect(res.json()).toEqual({ message: toasts.readingsSynced, newReadings: 1, refused: 0 });
+    expect(res.json()).toEqual({
+      message: toasts.readingsSynced,
+      newReadings: 1,
+      refused: 0,
+      unreachable: [],
+    });
     expect((await readingsOf(w.db, later)).map((r) => r.vendorReadingId)).toEqual(['sm-later']);
     expect((await readingsOf(w.db, earlier)).map((r) => r.vendorReadingId)).toEqual(['sm-earlier']);
   });
@@ -183,7 +204,12 @@ describe('GET /pacients/{id}/sync', () => {
 
     for (let i = 0; i < 2; i++) {
       const res = await w.east.get(`/api/pacients/${later}/sync`);
-      expect(res.json()).toEqual({ message: toasts.readingsSynced, newReadings: 0, refused: 0 });
+      expect(res.json()).toEqual({
+        message: toasts.readingsSynced,
+        newReadings: 0,
+        refused: 0,
+        unreachable: [],
+      });
     }
     expect(await readingsOf(w.db, later)).toEqual([]);
     expect(await readingsOf(w.db, earlier)).toEqual([]);
@@ -205,6 +231,44 @@ describe('GET /pacients/{id}/sync', () => {
 
   it('is 404 for a patient of another clinic', async () => {
     expect((await w.west.get(`/api/pacients/${patientId}/sync`)).statusCode).toBe(404);
+  });
+
+  it("syncs the other vendor's devices when one vendor fails, and names the one that failed", async () => {
+    const [withings] = await w.db.select().from(devices).where(eq(devices.vendorUserId, userId));
+    // A refresh token Withings no longer takes (revoked), with the access token expired.
+    const key = w.t.app.vigil.config.vendors.tokenKey!;
+    await w.db
+      .update(devices)
+      .set({
+        vendorRefreshToken: encryptToken(key, 'revoked'),
+        vendorTokenExpiresAt: new Date(w.t.clock.now().getTime() - 3_600_000),
+      })
+      .where(eq(devices.id, withings!.id));
+    await fake.addSmartMeterReadings([
+      {
+        reading_id: 'sm-after-withings',
+        device_id: meterImei,
+        date_recorded: new Date(w.t.clock.now().getTime() - 60_000).toISOString(),
+        reading_type: 'weight',
+        weight_lbs: 153.1,
+      },
+    ]);
+    const res = await w.east.get(`/api/pacients/${patientId}/sync`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      message: toasts.readingsSynced,
+      newReadings: 1,
+      refused: 0,
+      unreachable: ['Withings'],
+    });
+    expect((await readingsOf(w.db, patientId)).map((r) => r.vendorReadingId)).toContain('sm-after-withings');
+    await w.db
+      .update(devices)
+      .set({
+        vendorRefreshToken: withings!.vendorRefreshToken,
+        vendorTokenExpiresAt: withings!.vendorTokenExpiresAt,
+      })
+      .where(eq(devices.id, withings!.id));
   });
 
   it('answers 502 with the product message when a vendor cannot be reached', async () => {

@@ -1,6 +1,7 @@
 import {
   AppError,
   type DeviceBrand,
+  type DeviceSource,
   errorMessages,
   readingMaxAgeMs,
   toasts,
@@ -76,6 +77,8 @@ export function createVendorPullService(deps: {
   ingestion: IngestionService;
   withings: WithingsDeps;
   smartMeter: SmartMeterApiConfig;
+  /** Where a refused pulled reading is logged, as a webhook's is (vendors.md: rejected and logged). */
+  log: { warn(entry: object, message: string): void };
 }) {
   const repo = createIngestionRepository(deps.db);
 
@@ -87,6 +90,7 @@ export function createVendorPullService(deps: {
    * of another clinic, whose readings are not the syncing user's to count.
    */
   async function ingestEach(
+    source: DeviceSource,
     items: readonly unknown[],
     adapt: (item: unknown) => DeviceDelivery[],
     totals: PullTotals,
@@ -95,6 +99,8 @@ export function createVendorPullService(deps: {
     const skipped = (error: unknown, code: AppError['code']) => {
       if (!(error instanceof AppError && error.code === code)) throw error;
       totals.refused += 1;
+      // The fields only: no identifier, value or patient reaches the log.
+      deps.log.warn({ source, fields: Object.keys(error.fields ?? {}) }, 'pulled reading refused');
     };
     for (const item of items) {
       let deliveries: DeviceDelivery[];
@@ -150,7 +156,7 @@ export function createVendorPullService(deps: {
     }
     for (const d of devices) {
       const own = groups.filter((g) => deviceOfGroup(g, devices).id === d.id);
-      await ingestEach(own, (g) => adaptWithingsGroups([g], d.serialNumber), totals, patientId);
+      await ingestEach('WITHINGS', own, (g) => adaptWithingsGroups([g], d.serialNumber), totals, patientId);
     }
   }
 
@@ -192,14 +198,16 @@ export function createVendorPullService(deps: {
 
     /**
      * GET /pacients/{id}/sync: the last 30 days of the patient's active Withings and Smart Meter devices,
-     * through the ingestion path. Answers the readings that were new, and those its vendor sent that could
-     * not be stored (out of range, in the future or unreadable), which staff must know of.
+     * through the ingestion path. Answers the readings that were new, those its vendor sent that could not be
+     * stored (out of range, in the future or unreadable), which staff must know of, and the vendors that
+     * could not be reached. Each vendor (each Withings user) is pulled on its own: one that fails costs the
+     * others nothing; when every one fails, the first failure is the answer (502).
      */
     async syncPatient(
       actor: AuthUser,
       patientId: string,
       ip: string | null,
-    ): Promise<{ message: string; newReadings: number; refused: number }> {
+    ): Promise<{ message: string; newReadings: number; refused: number; unreachable: DeviceBrand[] }> {
       const patient = await repo.findPatientInScope(patientScope(actor), patientId);
       if (!patient) throw new AppError('NOT_FOUND', errorMessages.notFound);
       const devices = await repo.findPairedDevices(patient.id, pullableBrands);
@@ -212,26 +220,46 @@ export function createVendorPullService(deps: {
         const key = d.vendorUserId ?? d.id;
         withingsUsers.set(key, [...(withingsUsers.get(key) ?? []), d]);
       }
+      const pulls: { brand: DeviceBrand; pull: () => Promise<void> }[] = [];
       for (const userDevices of withingsUsers.values()) {
-        await pullWithingsUser(
-          userDevices,
-          { startdate: Math.floor(start.getTime() / 1000), enddate: Math.floor(now.getTime() / 1000) },
-          totals,
-          patient.id,
-        );
+        pulls.push({
+          brand: 'Withings',
+          pull: () =>
+            pullWithingsUser(
+              userDevices,
+              { startdate: Math.floor(start.getTime() / 1000), enddate: Math.floor(now.getTime() / 1000) },
+              totals,
+              patient.id,
+            ),
+        });
       }
-
       const meters = devices.filter((x) => x.brand === 'Smart Meter');
       if (meters.length) {
-        const client = createSmartMeterClient(deps.smartMeter);
-        const pulled = await client.readings(await client.token(), { start, end: now });
-        const serials = new Set(meters.map((m) => m.serialNumber));
-        const own = pulled.filter((r) => {
-          const id = (r as { imei?: unknown; device_id?: unknown }) ?? {};
-          return serials.has(upperCaseIdentifier(String(id.imei ?? id.device_id ?? '')));
+        pulls.push({
+          brand: 'Smart Meter',
+          pull: async () => {
+            const client = createSmartMeterClient(deps.smartMeter);
+            const pulled = await client.readings(await client.token(), { start, end: now });
+            const serials = new Set(meters.map((m) => m.serialNumber));
+            const own = pulled.filter((r) => {
+              const id = (r as { imei?: unknown; device_id?: unknown }) ?? {};
+              return serials.has(upperCaseIdentifier(String(id.imei ?? id.device_id ?? '')));
+            });
+            await ingestEach('SMART_METER', own, adaptSmartMeter, totals, patient.id);
+          },
         });
-        await ingestEach(own, adaptSmartMeter, totals, patient.id);
       }
+      const failures: { brand: DeviceBrand; error: VendorUnavailableError }[] = [];
+      for (const { brand, pull } of pulls) {
+        try {
+          await pull();
+        } catch (error) {
+          if (!(error instanceof VendorUnavailableError)) throw error;
+          failures.push({ brand, error });
+        }
+      }
+      if (failures.length > 0 && failures.length === pulls.length) throw failures[0]!.error;
+      const unreachable = [...new Set(failures.map((f) => f.brand))];
 
       await deps.audit.record(deps.db, {
         actorUserId: actor.id,
@@ -239,10 +267,20 @@ export function createVendorPullService(deps: {
         patientId: patient.id,
         action: 'readings.synced',
         message: `Synced the readings of the last ${syncDays} days from the patient's devices (${totals.stored} new)`,
-        details: { newReadings: totals.stored, duplicates: totals.duplicates, refused: totals.refused },
+        details: {
+          newReadings: totals.stored,
+          duplicates: totals.duplicates,
+          refused: totals.refused,
+          ...(unreachable.length > 0 && { unreachable }),
+        },
         ip,
       });
-      return { message: toasts.readingsSynced, newReadings: totals.stored, refused: totals.refused };
+      return {
+        message: toasts.readingsSynced,
+        newReadings: totals.stored,
+        refused: totals.refused,
+        unreachable,
+      };
     },
   };
 }

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { DeviceBrand } from '@vigil/core';
 import { api } from '../../../lib/api-client';
 
 export interface SyncReadingsAnswer {
@@ -7,6 +8,8 @@ export interface SyncReadingsAnswer {
   newReadings: number;
   /** How many readings the vendors sent that could not be stored (out of range, in the future, unreadable). */
   refused: number;
+  /** The brands whose vendor could not be reached: the others were synced. */
+  unreachable: DeviceBrand[];
 }
 
 /**

@@ -12,7 +12,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { labels, pairingLabels, toasts } from '@vigil/core';
+import { deviceBrandLabels, labels, pairingLabels, toasts } from '@vigil/core';
 import { useId, useState } from 'react';
 import { showToast } from '../../../lib/toast';
 import { useSingleFlight } from '../../../lib/use-single-flight';
@@ -104,6 +104,11 @@ export function ActiveDevicesDialog({ patientId, open, onClose, timeZone }: Acti
         {synced && synced.refused > 0 && (
           <Alert severity="warning" sx={{ mt: 1 }}>
             {pairingLabels.refusedReadings(synced.refused)}
+          </Alert>
+        )}
+        {synced && synced.unreachable.length > 0 && (
+          <Alert severity="warning" sx={{ mt: 1 }}>
+            {pairingLabels.unreachableVendors(synced.unreachable.map((b) => deviceBrandLabels[b] ?? b))}
           </Alert>
         )}
       </DialogContent>
