@@ -24,15 +24,13 @@ interface ActiveDevicesDialogProps {
   patientId: string;
   open: boolean;
   onClose: () => void;
-  /** The patient's time zone, for Last Seen. */
-  timeZone?: string;
 }
 
 /**
  * The Active Devices dialog (spec patients 2.6): the patient's devices that take readings now, and 'Sync
  * Readings', which pulls the vendors' last 30 days for them and says how many readings were new.
  */
-export function ActiveDevicesDialog({ patientId, open, onClose, timeZone }: ActiveDevicesDialogProps) {
+export function ActiveDevicesDialog({ patientId, open, onClose }: ActiveDevicesDialogProps) {
   const titleId = useId();
   const devices = usePatientDevices(patientId, { enabled: open });
   const sync = useSyncReadings();
@@ -89,7 +87,7 @@ export function ActiveDevicesDialog({ patientId, open, onClose, timeZone }: Acti
                     <TableCell>
                       <DeviceIdCell device={device} />
                     </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{lastSeenText(device, timeZone)}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{lastSeenText(device)}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>

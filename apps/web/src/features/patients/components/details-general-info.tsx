@@ -108,12 +108,7 @@ export function DetailsGeneralInfo({ details }: { details: PatientDetailsView })
           </Item>
         </Box>
       </AccordionDetails>
-      <ActiveDevicesDialog
-        patientId={details._id}
-        open={devicesOpen}
-        onClose={() => setDevicesOpen(false)}
-        timeZone={details.timezone}
-      />
+      <ActiveDevicesDialog patientId={details._id} open={devicesOpen} onClose={() => setDevicesOpen(false)} />
     </Accordion>
   );
 }

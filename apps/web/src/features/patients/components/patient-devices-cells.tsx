@@ -11,20 +11,23 @@ import {
 } from '@vigil/core';
 import { format } from 'date-fns';
 
-/** MM/DD/YYYY h:mm AM in the patient's time zone: a device's times matter to the hour. */
-export function dateTimeText(value: string | null, timeZone: string = defaultTimeZone): string {
+/**
+ * MM/DD/YYYY h:mm AM, Pacific, as reading times are shown (spec patients 1): a device's times matter to the
+ * hour, and beside the readings they must read in the same zone.
+ */
+export function dateTimeText(value: string | null): string {
   if (!value) return '—';
   const time = new Date(value).getTime();
-  return Number.isNaN(time) ? '—' : format(new TZDate(time, timeZone), 'MM/dd/yyyy h:mm a');
+  return Number.isNaN(time) ? '—' : format(new TZDate(time, defaultTimeZone), 'MM/dd/yyyy h:mm a');
 }
 
 /** Last Seen: the later of the last reading and the last heartbeat, or 'Never Connected'. */
-export function lastSeenText(device: ConnectedDevice, timeZone?: string): string {
+export function lastSeenText(device: ConnectedDevice): string {
   const times = [device.lastConnectedAt, device.lastSeenAt, device.device.lastConnectedAt]
     .map((t) => (t ? new Date(t).getTime() : Number.NaN))
     .filter((t) => !Number.isNaN(t));
   if (times.length === 0) return pairingLabels.neverConnected;
-  return dateTimeText(new Date(Math.max(...times)).toISOString(), timeZone);
+  return dateTimeText(new Date(Math.max(...times)).toISOString());
 }
 
 export const isDeactivated = (device: ConnectedDevice) => device.device.status === 'deactivated';

@@ -23,14 +23,13 @@ import {
 
 interface DeviceHistorySectionProps {
   patientId: string;
-  timeZone?: string;
 }
 
 /**
  * Device History (spec patients 2.1), hidden until asked for: every pairing of the patient, the deleted ones
  * included, with when it was paired, unpaired and deleted.
  */
-export function DeviceHistorySection({ patientId, timeZone }: DeviceHistorySectionProps) {
+export function DeviceHistorySection({ patientId }: DeviceHistorySectionProps) {
   const [shown, setShown] = useState(false);
   const devices = usePatientDevices(patientId);
   const regionId = useId();
@@ -81,15 +80,9 @@ export function DeviceHistorySection({ patientId, timeZone }: DeviceHistorySecti
                   <TableCell>
                     <PairingStatusChip device={device} />
                   </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {dateTimeText(device.pairedAt, timeZone)}
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {dateTimeText(device.unpairedAt, timeZone)}
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {dateTimeText(device.deletedAt, timeZone)}
-                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTimeText(device.pairedAt)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTimeText(device.unpairedAt)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTimeText(device.deletedAt)}</TableCell>
                 </TableRow>
               ))}
               {(devices.isPending || rows.length === 0) && (

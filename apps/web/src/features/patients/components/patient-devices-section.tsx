@@ -12,15 +12,13 @@ export const deviceInfoAnchor = 'deviceInfo';
 
 interface PatientDevicesSectionsProps {
   patientId: string;
-  /** The patient's time zone, in which the devices' times are shown. */
-  timeZone?: string;
 }
 
 /**
  * Device Info, Connected Devices and Device History (spec patients 2.1), on the edit page only. They act at
  * once through their own calls; none of them is part of the patient form's values or its save.
  */
-export function PatientDevicesSections({ patientId, timeZone }: PatientDevicesSectionsProps) {
+export function PatientDevicesSections({ patientId }: PatientDevicesSectionsProps) {
   const { hash } = useLocation();
   const anchor = useRef<HTMLDivElement>(null);
   const devices = usePatientDevices(patientId);
@@ -38,8 +36,8 @@ export function PatientDevicesSections({ patientId, timeZone }: PatientDevicesSe
       <Box id={deviceInfoAnchor} ref={anchor} sx={{ scrollMarginTop: 88 }}>
         <PairDeviceSection patientId={patientId} />
       </Box>
-      <ConnectedDevicesSection patientId={patientId} timeZone={timeZone} />
-      <DeviceHistorySection patientId={patientId} timeZone={timeZone} />
+      <ConnectedDevicesSection patientId={patientId} />
+      <DeviceHistorySection patientId={patientId} />
     </Stack>
   );
 }

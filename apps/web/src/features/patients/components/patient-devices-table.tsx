@@ -38,7 +38,6 @@ const isDeletable = (brand: DeviceBrand) => (deletableBrands as readonly DeviceB
 
 interface ConnectedDevicesSectionProps {
   patientId: string;
-  timeZone?: string;
 }
 
 /**
@@ -46,7 +45,7 @@ interface ConnectedDevicesSectionProps {
  * Reconnect active again; BodyTrace, eDevice, Withings and Tenovi devices may also be deleted, after the
  * question. Smart Meter and Pylo devices belong to the clinic's stock and are only disconnected.
  */
-export function ConnectedDevicesSection({ patientId, timeZone }: ConnectedDevicesSectionProps) {
+export function ConnectedDevicesSection({ patientId }: ConnectedDevicesSectionProps) {
   const devices = usePatientDevices(patientId);
   const disconnect = useDisconnectDevice();
   const reconnect = useReconnectDevice();
@@ -117,7 +116,7 @@ export function ConnectedDevicesSection({ patientId, timeZone }: ConnectedDevice
                   <PairingStatusChip device={device} />
                 </TableCell>
                 <TableCell align="right">{device.battery === null ? '—' : `${device.battery}%`}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{lastSeenText(device, timeZone)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{lastSeenText(device)}</TableCell>
                 <TableCell>
                   {/*
                    * The same place for the same action on every row: the toggle first, Delete after it,
@@ -178,12 +177,7 @@ export function ConnectedDevicesSection({ patientId, timeZone }: ConnectedDevice
         onCancel={() => setToDelete(null)}
         focusAfter={table}
       />
-      <ActiveDevicesDialog
-        patientId={patientId}
-        timeZone={timeZone}
-        open={dialogOpen}
-        onClose={() => setDialogOpen(false)}
-      />
+      <ActiveDevicesDialog patientId={patientId} open={dialogOpen} onClose={() => setDialogOpen(false)} />
     </SectionCard>
   );
 }

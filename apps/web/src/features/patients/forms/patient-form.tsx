@@ -141,9 +141,7 @@ export function PatientForm({ mode, defaultValues, patient, pending, onSubmit }:
       <MedicalInfoSection control={control} />
       {mode === 'edit' && <CustomAlertsSection control={control} />}
       {mode === 'add' && <DeviceSetupSection control={control} />}
-      {mode === 'edit' && patient && (
-        <PatientDevicesSections patientId={patient._id} timeZone={patient.timezone} />
-      )}
+      {mode === 'edit' && patient && <PatientDevicesSections patientId={patient._id} />}
       {/* Two small sections: side by side where there is room, so the page does not run on. */}
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 6 }}>
