@@ -496,6 +496,46 @@ test.describe('unrecognised devices', () => {
   });
 });
 
+test.describe('unrecognised devices, many of them', () => {
+  test('the list is searched by identifier, and keeps its search and page after Add Device', async ({
+    page,
+    request,
+  }) => {
+    const batch = randomDigits(7);
+    const imeis = Array.from({ length: 12 }, (_, i) => `35${batch}${String(i).padStart(6, '0')}`);
+    for (const imei of imeis) {
+      const delivery = await request.post('/api/webhooks/bodytrace', {
+        headers: {
+          authorization: `Basic ${Buffer.from('bodytrace-demo:bodytrace-demo-secret').toString('base64')}`,
+        },
+        data: { imei, ts: Date.now() - 60_000, values: { weight: 81_000, unit: 1, tare: 0 } },
+      });
+      expect(delivery.status()).toBe(202);
+    }
+
+    await signIn(page, demo.admin);
+    await page.goto('/device/dashboard');
+    const list = page.getByRole('table', { name: 'Unrecognised devices' });
+    await page.getByRole('searchbox', { name: 'Search unrecognised devices' }).fill(batch);
+    await expect(page.getByText('12 entries')).toBeVisible();
+    await expect(list.locator('tbody tr')).toHaveCount(10);
+    const pager = page.getByRole('navigation', { name: 'Unrecognised devices' });
+    await pager.getByRole('combobox', { name: 'Go to page' }).click();
+    await page.getByRole('option', { name: '2', exact: true }).click();
+    await expect(page.getByText('11 - 12 out of 12')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`uq=${batch}&upage=2`));
+    await screenshot(page, 'device-dashboard-unrecognised-search');
+    const first = list.locator('tbody tr').first();
+    const identifier = (await first.locator('th').textContent())!.trim();
+    await first.getByRole('link', { name: `Add Device: ${identifier}` }).click();
+    await expect(page.getByRole('textbox', { name: 'IMEI' })).toHaveValue(identifier);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    // Back where the operator was, to go on through the list.
+    await expect(page.getByRole('searchbox', { name: 'Search unrecognised devices' })).toHaveValue(batch);
+    await expect(page.getByText('11 - 12 out of 12')).toBeVisible();
+  });
+});
+
 test.describe('device management (who sees what)', () => {
   test('the menu entry is for care navigators; clinic users see their devices read-only', async ({
     page,

@@ -357,6 +357,10 @@ export const deviceLabels = {
   reason: 'Reason',
   findDevice: 'Find Device',
   unrecognisedRange: (from: number, to: number, total: number) => `${from} - ${to} out of ${total}`,
+  /** Ours: the unrecognised list's search (identifier or hub) and what it found. */
+  searchUnrecognised: 'Search unrecognised devices',
+  unrecognisedCount: (n: number) => `${n} ${n === 1 ? 'entry' : 'entries'}`,
+  noUnrecognisedFound: 'No unrecognised device matches the search.',
   // The form
   addDeviceTitle: 'Add Device',
   editDeviceTitle: 'Edit Device',

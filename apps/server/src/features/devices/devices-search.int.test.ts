@@ -359,4 +359,44 @@ describe('the unrecognised deliveries', () => {
     expect((await w.as('northPhysician').get('/api/devices/unrecognised')).statusCode).toBe(403);
     expect((await w.as('circleAdmin').get('/api/devices/unrecognised?limit=500')).statusCode).toBe(400);
   });
+
+  it('finds an entry by a part of its identifier, in any notation, or of its hub', async () => {
+    await db()
+      .insert(unrecognisedDevices)
+      .values([
+        {
+          source: 'EDEVICE',
+          identifier: 'A4C138777701',
+          reason: 'unknownDevice',
+          hubSerialNumber: 'HUB-SEARCH-9',
+          firstSeenAt: w.t.clock.now(),
+          lastSeenAt: w.t.clock.now(),
+        },
+        {
+          source: 'BODYTRACE',
+          identifier: '350000000077770',
+          reason: 'unknownDevice',
+          firstSeenAt: w.t.clock.now(),
+          lastSeenAt: w.t.clock.now(),
+        },
+      ]);
+    const found = async (inputValue: string) => {
+      const res = await w
+        .as('circleAdmin')
+        .get(`/api/devices/unrecognised?inputValue=${encodeURIComponent(inputValue)}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const { devices: rows, count: total } = res.json().data;
+      expect(total).toBe(rows.length);
+      return rows.map((d: { identifier: string }) => d.identifier);
+    };
+    expect(await found('38:77:77')).toEqual(['A4C138777701']);
+    expect(await found('hub-search')).toEqual(['A4C138777701']);
+    expect(await found('7777')).toEqual(expect.arrayContaining(['A4C138777701', '350000000077770']));
+    expect(await found('0000007777')).toEqual(['350000000077770']);
+    // The text is taken literally.
+    expect(await found('%')).toEqual([]);
+    expect(
+      (await w.as('circleAdmin').get(`/api/devices/unrecognised?inputValue=${'x'.repeat(101)}`)).statusCode,
+    ).toBe(400);
+  });
 });

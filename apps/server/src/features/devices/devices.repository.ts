@@ -136,8 +136,8 @@ export const pairingEndedReasons: readonly UnrecognisedReason[] = ['disconnected
  * screens show a Withings MAC with colons, and it is stored without (spec patients 9: "colons ignored"), as
  * an eDevice address is.
  */
-const identifierContains = (text: string) =>
-  sql`regexp_replace(${devices.serialNumber}, '[:-]', '', 'g') ilike ${containing(text.replace(/[:-]/g, ''))}`;
+const identifierContains = (text: string, column: AnyPgColumn = devices.serialNumber) =>
+  sql`regexp_replace(${column}, '[:-]', '', 'g') ilike ${containing(text.replace(/[:-]/g, ''))}`;
 
 export function createDevicesRepository(db: DbOrTx) {
   /**
@@ -425,17 +425,29 @@ export function createDevicesRepository(db: DbOrTx) {
     },
 
     /** One page of the unrecognised deliveries, last seen first, and how many there are. */
+    /**
+     * A page of the unrecognised list, newest first, with its count; with a text, the entries whose
+     * identifier (in any notation, as the inventory's search) or hub contains it.
+     */
     async findUnrecognised(
+      text: string,
       limit: number,
       offset: number,
     ): Promise<{ rows: UnrecognisedDeviceRow[]; count: number }> {
+      const where = text
+        ? or(
+            identifierContains(text, unrecognisedDevices.identifier),
+            ilike(unrecognisedDevices.hubSerialNumber, containing(text)),
+          )
+        : undefined;
       const rows = await db
         .select()
         .from(unrecognisedDevices)
+        .where(where)
         .orderBy(desc(unrecognisedDevices.lastSeenAt), desc(unrecognisedDevices.id))
         .limit(limit)
         .offset(offset);
-      const [total] = await db.select({ n: count() }).from(unrecognisedDevices);
+      const [total] = await db.select({ n: count() }).from(unrecognisedDevices).where(where);
       return { rows, count: total?.n ?? 0 };
     },
   };

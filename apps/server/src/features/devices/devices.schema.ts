@@ -47,7 +47,7 @@ export const PatientDevicesQuery = z.object({
   inputVal: z.string().trim().max(100).default(''),
   patientId: anId,
 });
-export const UnrecognisedQuery = DeviceSearchQuery.pick({ limit: true, page: true });
+export const UnrecognisedQuery = DeviceSearchQuery.pick({ inputValue: true, limit: true, page: true });
 export type UnrecognisedQuery = z.infer<typeof UnrecognisedQuery>;
 
 /** The path segment of each brand in the pairing and unlink calls (spec patients 7, decision 0009). */

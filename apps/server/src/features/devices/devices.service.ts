@@ -311,7 +311,11 @@ export function createDevicesService(deps: DevicesDeps) {
       query: UnrecognisedQuery,
     ): Promise<{ devices: UnrecognisedDevice[]; count: number }> {
       requireOperator(actor);
-      const { rows, count } = await devices.findUnrecognised(query.limit, (query.page - 1) * query.limit);
+      const { rows, count } = await devices.findUnrecognised(
+        query.inputValue,
+        query.limit,
+        (query.page - 1) * query.limit,
+      );
       return { devices: rows.map(toUnrecognisedDevice), count };
     },
   };

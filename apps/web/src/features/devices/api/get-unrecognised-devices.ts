@@ -7,26 +7,32 @@ export interface UnrecognisedDevices {
   count: number;
 }
 
+/** What the list asks for: the identifiers (or hubs) containing a text, and a page. */
+export interface UnrecognisedListQuery {
+  inputValue: string;
+  page: number;
+}
+
 /** GET /api/devices/unrecognised (CIRCLE only): deliveries no patient received, newest first. */
 export async function getUnrecognisedDevices(
-  page: number,
+  { inputValue, page }: UnrecognisedListQuery,
   signal?: AbortSignal,
 ): Promise<UnrecognisedDevices> {
-  const query = new URLSearchParams({ page: String(page), limit: String(devicePageSize) });
+  const query = new URLSearchParams({ inputValue, page: String(page), limit: String(devicePageSize) });
   const answer = await api.get<{ data: UnrecognisedDevices }>(`/devices/unrecognised?${query.toString()}`, {
     signal,
   });
   return answer.data;
 }
 
-export function unrecognisedDevicesQueryOptions(page: number) {
+export function unrecognisedDevicesQueryOptions(query: UnrecognisedListQuery) {
   return queryOptions({
-    queryKey: ['devices', 'unrecognised', page],
-    queryFn: ({ signal }) => getUnrecognisedDevices(page, signal),
+    queryKey: ['devices', 'unrecognised', query.inputValue, query.page],
+    queryFn: ({ signal }) => getUnrecognisedDevices(query, signal),
     placeholderData: keepPreviousData,
   });
 }
 
-export function useUnrecognisedDevices(page: number, enabled: boolean) {
-  return useQuery({ ...unrecognisedDevicesQueryOptions(page), enabled });
+export function useUnrecognisedDevices(query: UnrecognisedListQuery, enabled: boolean) {
+  return useQuery({ ...unrecognisedDevicesQueryOptions(query), enabled });
 }

@@ -3,6 +3,7 @@ import Search from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -11,15 +12,20 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { deviceLabels, devicePageSize, formatDate, messages } from '@vigil/core';
-import { useState } from 'react';
+import { useEffect } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { SearchField } from '../../../components/search-field';
 import { SectionCard } from '../../../components/section-card';
 import { links } from '../../../lib/paths';
-import { useUnrecognisedDevices } from '../api/get-unrecognised-devices';
+import { type UnrecognisedListQuery, useUnrecognisedDevices } from '../api/get-unrecognised-devices';
 import { brandLabel, reasonText, unrecognisedAction } from '../device-view';
 import { DevicePager } from './device-pager';
 
 interface UnrecognisedDevicesSectionProps {
+  /** The list's search and page, kept by the page in the address. */
+  search: UnrecognisedListQuery;
+  onSearch: (inputValue: string) => void;
+  onPage: (page: number) => void;
   /** Puts an identifier in the inventory's search box, for a device the inventory already holds. */
   onFind: (identifier: string) => void;
 }
@@ -28,20 +34,45 @@ interface UnrecognisedDevicesSectionProps {
  * Deliveries the server could not put on a patient (decision 0009), for the operator portal: an unknown
  * device can be added to the inventory from here, prefilled; a known one is found in the inventory above.
  */
-export function UnrecognisedDevicesSection({ onFind }: UnrecognisedDevicesSectionProps) {
-  const [page, setPage] = useState(1);
-  const list = useUnrecognisedDevices(page, true);
+export function UnrecognisedDevicesSection({
+  search,
+  onSearch,
+  onPage,
+  onFind,
+}: UnrecognisedDevicesSectionProps) {
+  const list = useUnrecognisedDevices(search, true);
+  const count = list.isPlaceholderData ? undefined : list.data?.count;
+
+  // A list that shrank (an entry acted on, a search) must not stay on a page past its end.
+  useEffect(() => {
+    if (count === undefined) return;
+    const last = Math.max(1, Math.ceil(count / devicePageSize));
+    if (search.page > last) onPage(last);
+  }, [count, search.page, onPage]);
 
   return (
     <SectionCard title={deviceLabels.unrecognisedDevices}>
       <Typography variant="body2" color="text.secondary" sx={{ mt: -1.5, mb: 2 }}>
         {deviceLabels.unrecognisedIntro}
       </Typography>
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 2 }}>
+        <SearchField
+          value={search.inputValue}
+          onChange={onSearch}
+          label={deviceLabels.searchUnrecognised}
+          maxLength={100}
+        />
+        <Typography color="text.secondary" aria-live="polite" sx={{ fontWeight: 500 }}>
+          {list.data ? deviceLabels.unrecognisedCount(list.data.count) : ''}
+        </Typography>
+      </Stack>
       {list.isFetching && <LinearProgress aria-label={deviceLabels.unrecognisedDevices} sx={{ height: 2 }} />}
       {list.isError ? (
         <Alert severity="error">{list.error.message || messages.serverError}</Alert>
       ) : list.data && list.data.count === 0 ? (
-        <Typography color="text.secondary">{deviceLabels.noUnrecognised}</Typography>
+        <Typography color="text.secondary">
+          {search.inputValue ? deviceLabels.noUnrecognisedFound : deviceLabels.noUnrecognised}
+        </Typography>
       ) : list.data ? (
         <>
           <TableContainer>
@@ -112,9 +143,9 @@ export function UnrecognisedDevicesSection({ onFind }: UnrecognisedDevicesSectio
           </TableContainer>
           {list.data.count > devicePageSize && (
             <DevicePager
-              page={page}
+              page={search.page}
               total={list.data.count}
-              onPage={setPage}
+              onPage={onPage}
               rangeText={deviceLabels.unrecognisedRange}
               ariaLabel={deviceLabels.unrecognisedDevices}
             />

@@ -19,6 +19,7 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { SearchField } from '../../../components/search-field';
 import { links, paths } from '../../../lib/paths';
 import { useSignedInUser } from '../../../lib/session/session-context';
+import type { UnrecognisedListQuery } from '../api/get-unrecognised-devices';
 import { type DeviceSearch, useDeviceSearch } from '../api/search-devices';
 import { type ConfirmedAction, DeviceActionDialog } from '../components/device-action-dialog';
 import { DevicePager } from '../components/device-pager';
@@ -43,7 +44,14 @@ function readSearch(params: URLSearchParams): DeviceSearch {
   };
 }
 
-function writeSearch(search: DeviceSearch): URLSearchParams {
+/** The unrecognised list's search and page, kept in the address as the inventory's are ('uq', 'upage'). */
+function readUnrecognised(params: URLSearchParams): UnrecognisedListQuery {
+  const page = Number(params.get('upage'));
+  return { inputValue: params.get('uq') ?? '', page: Number.isInteger(page) && page >= 1 ? page : 1 };
+}
+
+/** The address of both lists: each list's change keeps the other's place. */
+function writeSearch(search: DeviceSearch, unrecognised: UnrecognisedListQuery): URLSearchParams {
   const params = new URLSearchParams();
   if (search.inputValue) params.set('q', search.inputValue);
   if (search.sort !== devicesDefaultSort.field || search.order !== devicesDefaultSort.order) {
@@ -51,6 +59,8 @@ function writeSearch(search: DeviceSearch): URLSearchParams {
     params.set('order', search.order);
   }
   if (search.page > 1) params.set('page', String(search.page));
+  if (unrecognised.inputValue) params.set('uq', unrecognised.inputValue);
+  if (unrecognised.page > 1) params.set('upage', String(unrecognised.page));
   return params;
 }
 
@@ -70,7 +80,16 @@ export function DeviceDashboardPage() {
 
   const update = useCallback(
     (change: (current: DeviceSearch) => DeviceSearch) =>
-      setParams((current) => writeSearch(change(readSearch(current))), { replace: true }),
+      setParams((current) => writeSearch(change(readSearch(current)), readUnrecognised(current)), {
+        replace: true,
+      }),
+    [setParams],
+  );
+  const updateUnrecognised = useCallback(
+    (change: (current: UnrecognisedListQuery) => UnrecognisedListQuery) =>
+      setParams((current) => writeSearch(readSearch(current), change(readUnrecognised(current))), {
+        replace: true,
+      }),
     [setParams],
   );
 
@@ -166,6 +185,9 @@ export function DeviceDashboardPage() {
       </Card>
       {isOperator && (
         <UnrecognisedDevicesSection
+          search={readUnrecognised(params)}
+          onSearch={(inputValue) => updateUnrecognised(() => ({ inputValue, page: 1 }))}
+          onPage={(page) => updateUnrecognised((u) => ({ ...u, page }))}
           onFind={(identifier) => {
             handleSearch(identifier);
             window.scrollTo({ top: 0, behavior: 'smooth' });
