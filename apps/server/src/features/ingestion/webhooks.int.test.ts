@@ -883,45 +883,43 @@ describe('a device moved from one patient to another (decision 0009, "A reading 
     });
   });
 
-  it('a deactivated device still stores what it took while connected, for its patient; nothing after', async () => {
-    const patient = await addPatient(w, 'northStaff', patientBody());
-    const imei = '350000000000098';
-    const device = await pairDevice(db(), patient, 'BODYTRACE', imei);
-    await w.advance(minute);
-    const takenWhileConnected = w.t.clock.now().getTime();
-    await w.advance(minute);
-    const off = await w
-      .as('circleAdmin')
-      .post('/api/withings/Updatesimstatus', { deviceObjectId: device.id });
-    expect(off.statusCode, off.body).toBe(200);
-    await w.advance(minute);
-    const answers = [];
-    for (const ts of [takenWhileConnected, w.t.clock.now().getTime()]) {
-      answers.push(await deliver(app(), 'bodytrace', { ...bodyTraceScale, imei, ts }));
-    }
-    expect(answers.map((r) => r.statusCode)).toEqual([200, 202]);
-    expect(answers[1]!.json().reason).toBe('deactivated');
-    expect((await readingsOf(db(), patient)).map((r) => r.takenAt)).toEqual([new Date(takenWhileConnected)]);
-    expect(await unrecognisedRow(db(), 'BODYTRACE', imei)).toMatchObject({ reason: 'deactivated', count: 1 });
-  });
-
-  it('a disconnected device still stores what it took while connected, for its patient', async () => {
-    const patient = await addPatient(w, 'northStaff', patientBody());
-    const imei = '350000000000097';
-    const device = await pairDevice(db(), patient, 'BODYTRACE', imei);
-    const takenWhileConnected = w.t.clock.now().getTime() - day;
-    const off = await w.as('northStaff').put(`/api/bodytrace/disconnect-device/${patient}`, { imei });
-    expect(off.statusCode, off.body).toBe(200);
-    await w.advance(minute);
-    const answers = [];
-    for (const ts of [takenWhileConnected, w.t.clock.now().getTime()]) {
-      answers.push(await deliver(app(), 'bodytrace', { ...bodyTraceScale, imei, ts }));
-    }
-    expect(answers.map((r) => r.statusCode)).toEqual([200, 202]);
-    expect(answers[1]!.json().reason).toBe('disconnected');
-    expect((await readingsOf(db(), patient)).map((r) => r.takenAt)).toEqual([new Date(takenWhileConnected)]);
-    expect((await deviceRow(db(), device.id)).lastConnectedAt).toEqual(w.t.clock.now());
-  });
+  it.each([
+    {
+      reason: 'disconnected',
+      imei: '350000000000097',
+      turnOff: (patient: string, imei: string) =>
+        w.as('northStaff').put(`/api/bodytrace/disconnect-device/${patient}`, { imei }),
+    },
+    {
+      reason: 'deactivated',
+      imei: '350000000000098',
+      turnOff: (_patient: string, _imei: string, deviceId: string) =>
+        w.as('circleAdmin').post('/api/withings/Updatesimstatus', { deviceObjectId: deviceId }),
+    },
+  ])(
+    'a $reason device still stores what it took while connected, for its patient; nothing after',
+    async ({ reason, imei, turnOff }) => {
+      const patient = await addPatient(w, 'northStaff', patientBody());
+      const device = await pairDevice(db(), patient, 'BODYTRACE', imei);
+      await w.advance(minute);
+      const takenWhileConnected = w.t.clock.now().getTime();
+      await w.advance(minute);
+      const off = await turnOff(patient, imei, device.id);
+      expect(off.statusCode, off.body).toBe(200);
+      await w.advance(minute);
+      const answers = [];
+      for (const ts of [takenWhileConnected, w.t.clock.now().getTime()]) {
+        answers.push(await deliver(app(), 'bodytrace', { ...bodyTraceScale, imei, ts }));
+      }
+      expect(answers.map((r) => r.statusCode)).toEqual([200, 202]);
+      expect(answers[1]!.json().reason).toBe(reason);
+      expect((await readingsOf(db(), patient)).map((r) => r.takenAt)).toEqual([
+        new Date(takenWhileConnected),
+      ]);
+      expect((await deviceRow(db(), device.id)).lastConnectedAt).toEqual(w.t.clock.now());
+      expect(await unrecognisedRow(db(), 'BODYTRACE', imei)).toMatchObject({ reason, count: 1 });
+    },
+  );
 
   it("what the device took while disconnected, in stock between two patients or before its first, is nobody's", async () => {
     const first = await addPatient(w, 'northStaff', patientBody());
