@@ -424,7 +424,6 @@ export function createDevicesRepository(db: DbOrTx) {
         );
     },
 
-    /** One page of the unrecognised deliveries, last seen first, and how many there are. */
     /**
      * A page of the unrecognised list, newest first, with its count; with a text, the entries whose
      * identifier (in any notation, as the inventory's search) or hub contains it.

@@ -115,12 +115,11 @@ type Placement =
  * Whose a device's reading is, by when it was taken (decision 0009, "A reading from an earlier pairing").
  * Taken while a removed pairing, or the current one before its disconnect, held the device: that patient's
  * (`offCurrent`: the lookup did not mark the device seen), also when the device was deleted from the
- * inventory or deactivated since; anything else a deleted device took is set aside as not in the inventory,
- * and a deactivated one's as deactivated. Taken before
- * the current pairing (or with none) while no pairing held it, by a device that has had patients
- * (disconnected, in stock between two, or before its first): nobody's, since which patient had it cannot
- * be told. Otherwise the current pairing decides, as `setAsideReason` says (a new device used a day before
- * staff paired it is its patient's).
+ * inventory or deactivated since; anything else a deleted device took is set aside as not in the
+ * inventory, and a deactivated one's as deactivated. Taken before the current pairing (or with none) while
+ * no pairing held it, by a device that has had patients (disconnected, in stock between two, or before its
+ * first): nobody's, since which patient had it cannot be told. Otherwise the current pairing decides, as
+ * `setAsideReason` says (a new device used a day before staff paired it is its patient's).
  */
 function placeReading(target: DeliveryTarget, takenAt: Date, reason: UnrecognisedReason | null): Placement {
   const held = target.removed.find((h) => h.pairedAt <= takenAt && takenAt < h.activeUntil);
