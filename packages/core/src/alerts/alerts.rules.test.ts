@@ -6,6 +6,7 @@ import {
   type AlertFinding,
   evaluateAlerts,
   evaluateStoredReading,
+  measuresRule,
   mergeFinding,
   readingRuleSpan,
   type StoredAlert,
@@ -580,6 +581,21 @@ describe('a reading just stored, judged among the readings around it', () => {
     const { findings, own } = judge([late, later], late);
     expect(types(findings)).toContain('BPHighSingle');
     expect(own.size).toBe(0);
+  });
+
+  it('names none of a rule whose measure the reading lacks: a weight at the minute of a high blood pressure', () => {
+    const bp = read('2026-06-20T08:00', { systolic: 205, diastolic: 90 });
+    const weight = read('2026-06-20T08:00', { weight: 170 });
+    const { findings, own } = judge([bp, weight], weight);
+    expect(findings.find((f) => f.type === 'BPHighSingle')!.readingDate).toEqual(bp.date);
+    expect(own.size).toBe(0);
+    expect(judge([bp, weight], bp).own.get('BPHighSingle')).toEqual(bp.date);
+    const pulse = read('2026-06-20T08:00', { heartRate: 130 });
+    expect(
+      (
+        ['BPLow', 'HeartRateHigh', 'WeightFivePoundsInWeek', 'AdherenceNewPatientNoReadingForOneDay'] as const
+      ).map((type) => [bp, pulse, weight].filter((r) => measuresRule(type, r))),
+    ).toEqual([[bp], [pulse], [weight], [bp, pulse, weight]]);
   });
 
   it('names the types of the latest reading from the same findings', () => {

@@ -178,10 +178,22 @@ export function readingRuleSpan(date: Date, timeZone: string): { from: Date; to:
 }
 
 /**
+ * Whether a reading carries what a rule judges: a blood pressure for the blood-pressure rules, a heart rate
+ * for the heart-rate rules, a weight for the weight rules. A weight taken at the minute of a blood pressure
+ * is no evidence of that blood pressure's rule, though the rule's finding is dated at that minute.
+ */
+export function measuresRule(type: ReadingAlertType, reading: Reading): boolean {
+  if (type.startsWith('BP')) return hasBp(reading);
+  if (type.startsWith('HeartRate')) return typeof reading.heartRate === 'number';
+  if (type.startsWith('Weight')) return typeof reading.weight === 'number';
+  return true;
+}
+
+/**
  * The findings of a reading just stored, over the readings around it (`readingRuleSpan`, the reading among
- * them), and for each type the date of the reading when the reading itself satisfies that rule: it is new
- * evidence, which a dismissed alert does not hold back (`mergeFinding`), even when a later reading of the
- * span was dismissed already.
+ * them), and for each type the date of the reading when the reading itself satisfies that rule (and carries
+ * what the rule judges: `measuresRule`): it is new evidence, which a dismissed alert does not hold back
+ * (`mergeFinding`), even when a later reading of the span was dismissed already.
  */
 export function evaluateStoredReading(
   input: EvaluateAlertsInput,
@@ -195,7 +207,9 @@ export function evaluateStoredReading(
     ? evaluateAlerts({ ...input, readings: input.readings.filter((r) => r.date.getTime() <= at) })
     : findings;
   const own = new Map(
-    upTo.filter((f) => f.readingDate.getTime() === at).map((f) => [f.type, f.readingDate] as const),
+    upTo
+      .filter((f) => f.readingDate.getTime() === at && measuresRule(f.type, reading))
+      .map((f) => [f.type, f.readingDate] as const),
   );
   return { findings, own };
 }

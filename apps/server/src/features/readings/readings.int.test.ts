@@ -1,4 +1,10 @@
-import { AppError, alertWithdrawnNote, calendarDay, startOfCalendarDay } from '@vigil/core';
+import {
+  AppError,
+  alertWithdrawnNote,
+  calendarDay,
+  defaultCustomAlerts,
+  startOfCalendarDay,
+} from '@vigil/core';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -402,6 +408,50 @@ describe('removing a reading', () => {
       dismissedAt: null,
     });
     await expectMetricsMatch(patient.id);
+  });
+
+  it("withdraws the alert whose own reading is removed, though the patient's thresholds changed since", async () => {
+    const patient = await newPatient();
+    const { reading } = await manualBp(patient.id, new Date(t.clock.now().getTime() - 2 * day), 205, 90);
+    const [raised] = await alertsOf(patient.id, 'BPHighSingle');
+    // Raised at the 200 of the defaults; the patient's own threshold is 210 now.
+    await db()
+      .update(patients)
+      .set({
+        customAlerts: defaultCustomAlerts.map((a) =>
+          a.key === 'highReading'
+            ? { ...a, values: { highReadingSystolic: '210', highReadingdiastolic: '100' } }
+            : a,
+        ),
+      })
+      .where(eq(patients.id, patient.id));
+
+    await service().remove(reading.id, demoIds.staffSunrise);
+    expect((await alertsOf(patient.id, 'BPHighSingle')).find((a) => a.id === raised!.id)).toMatchObject({
+      dismissNote: alertWithdrawnNote,
+    });
+    expect(await activeAlerts(patient.id)).toBe(0);
+  });
+
+  it('does not raise a cleared blood pressure again for a weight entered at its minute', async () => {
+    const patient = await newPatient();
+    const at = new Date(t.clock.now().getTime() - 3 * day);
+    await manualBp(patient.id, at, 205, 90);
+    const [cleared] = await alertsOf(patient.id, 'BPHighSingle');
+    await db()
+      .update(alerts)
+      .set({ dismissedAt: t.clock.now(), dismissedBy: demoIds.staffSunrise })
+      .where(eq(alerts.id, cleared!.id));
+    t.clock.advance(60_000);
+    await service().record({
+      patientId: patient.id,
+      takenAt: at,
+      weightLbs: 170,
+      source: 'MANUAL',
+      createdBy: demoIds.staffSunrise,
+    });
+    expect((await alertsOf(patient.id, 'BPHighSingle')).map((a) => a.id)).toEqual([cleared!.id]);
+    expect(await activeAlerts(patient.id)).toBe(0);
   });
 
   it('leaves an alert be when the removed reading does not change its rule: a weight beside a late blood pressure', async () => {

@@ -8,6 +8,7 @@ import {
   errorMessages,
   evaluateAlerts,
   evaluateStoredReading,
+  measuresRule,
   mergeFinding,
   messages,
   type Reading,
@@ -352,21 +353,30 @@ async function reviseAlertsAfterRemoval(
           timeZone: subject.timeZone,
         }).find((f) => f.type === alert.type)?.readingDate;
       const without = verdict(remaining);
-      if (without?.getTime() === verdict(withRemoved)?.getTime()) continue;
-      const dismissed = stored.filter((a) => a.type === alert.type && a.dismissedAt);
-      const lastDismissal = lastDismissalOf(stored, alert.type);
-      // Stored after the last dismissal of the type: staff have not seen it, whatever its date.
-      const unseen = (at: Date) =>
-        remaining.some((r) => r.date.getTime() === at.getTime() && r.createdAt.getTime() > lastDismissal);
-      const unseenUpTo = (at: Date) =>
-        remaining.some((r) => r.date.getTime() <= at.getTime() && r.createdAt.getTime() > lastDismissal);
+      // The alert stands when its reading is still there and the removed one changes nothing of the rule,
+      // or when another reading of its instant holds it. Its own reading removed, it moves or goes, even
+      // when the rule holds no more either way (thresholds changed since it was raised).
+      const unchanged =
+        removed.takenAt.getTime() === end
+          ? without?.getTime() === end
+          : without?.getTime() === verdict(withRemoved)?.getTime();
+      if (unchanged) continue;
+      const type = alert.type as ReadingAlertType;
+      const dismissed = stored.filter((a) => a.type === type && a.dismissedAt);
+      const lastDismissal = lastDismissalOf(stored, type);
+      // Stored after the last dismissal of the type, and carrying what the rule judges: staff have not seen
+      // it, whatever its date.
+      const unseenAt = (r: (typeof remaining)[number]) =>
+        r.createdAt.getTime() > lastDismissal && measuresRule(type, r);
+      const unseen = (at: Date) => remaining.some((r) => r.date.getTime() === at.getTime() && unseenAt(r));
+      const unseenUpTo = (at: Date) => remaining.some((r) => r.date.getTime() <= at.getTime() && unseenAt(r));
       // The latest reading that holds the rule and is not evidence staff cleared: when the latest that holds
       // it was cleared, an earlier one entered since the dismissal (a late reading) may still hold it.
       let holding: Date | undefined;
       for (let at = without; at && !holding; ) {
         const merged = mergeFinding(
           dismissed,
-          { type: alert.type as ReadingAlertType, category: 'Clinical', readingDate: at },
+          { type, category: 'Clinical', readingDate: at },
           unseen(at) ? at : undefined,
         );
         if (merged.action === 'open') holding = merged.alert.readingDate;
