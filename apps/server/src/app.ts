@@ -36,7 +36,7 @@ import { healthRoutes } from './features/health/health.routes.js';
 import { ingestionRoutes } from './features/ingestion/ingestion.routes.js';
 import { createIngestionService } from './features/ingestion/ingestion.service.js';
 import { createVendorPullService } from './features/ingestion/vendor-pulls.service.js';
-import { activateWithingsDevice } from './features/ingestion/withings-devices.service.js';
+import { activateWithingsDevice, storedTokensOpen } from './features/ingestion/withings-devices.service.js';
 import { createMediaLinks } from './features/messages/media-links.js';
 import { createMessageSender, type MessageSender } from './features/messages/message-sender.js';
 import { messagesRoutes } from './features/messages/messages.routes.js';
@@ -78,6 +78,7 @@ import { createTwilioSmsProvider } from './integrations/sms/twilio-sms.provider.
 import { createUnconfiguredSmsProvider } from './integrations/sms/unconfigured-sms.provider.js';
 import { createLocalDiskStorage } from './integrations/storage/local-disk.storage.js';
 import { demoWithingsTokens, fakeVendors } from './integrations/vendors/fake-vendors.js';
+import { tokenKeyMismatch } from './integrations/vendors/token-cipher.js';
 import { createBoss } from './jobs/boss.js';
 import { startBuildReports } from './jobs/build-report.job.js';
 import { startDeliverOutbox } from './jobs/deliver-outbox.job.js';
@@ -199,6 +200,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (production && (!config.twilio || !config.smtpUrl)) {
     app.log.warn('SMS or email is not configured: such messages will fail (see TWILIO_* and SMTP_URL)');
   }
+  if (!(await storedTokensOpen(config.vendors, database.db))) {
+    app.log.warn(`${tokenKeyMismatch}: Withings readings cannot be pulled until it is`);
+  }
   if (production && !(await createUsersRepository(database.db).any())) {
     app.log.warn(
       'No accounts yet: create the first administrator with npm run admin:create (README, "Running in production")',
@@ -299,7 +303,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await startSnoozeExpiry(boss, { db: database.db, clock });
     await startSendReminders(boss, { reminders });
     await startMonthlyReportEmail(boss, { db: database.db, clock, outbox, storage });
-    withingsQueue = await startWithingsNotifications(boss, { pulls });
+    withingsQueue = await startWithingsNotifications(boss, { pulls, log: app.log });
     enqueueReport = await startBuildReports(boss, { clock, reports: reportBatches, log: app.log });
   }
 

@@ -4,6 +4,7 @@ import type {
   VendorPullService,
   WithingsNotification,
 } from '../features/ingestion/vendor-pulls.service.js';
+import { VendorUnavailableError } from '../integrations/vendors/vendor-error.js';
 
 export const withingsNotificationQueue = 'withings-notification';
 
@@ -21,9 +22,37 @@ export function handleWithingsNotification(
   return deps.pulls.pullWithingsNotification(notification);
 }
 
+interface NotificationDeps {
+  pulls: VendorPullService;
+  log: { warn(entry: object, message: string): void };
+}
+
+/**
+ * One job of the queue, settled on its own: completed with its totals, or failed (pg-boss retries it) and
+ * said in the log, or a key or an outage that fails every pull shows only as readings missing. The log
+ * says what failed, never a value or a patient (DESIGN 5).
+ */
+export async function settleWithingsNotification(
+  deps: NotificationDeps,
+  job: { id: string; data: WithingsNotification; retryCount: number },
+): Promise<JobResult> {
+  try {
+    return { id: job.id, status: 'completed', output: await handleWithingsNotification(deps, job.data) };
+  } catch (error) {
+    const detail =
+      error instanceof VendorUnavailableError
+        ? error.detail
+        : error instanceof Error
+          ? error.message
+          : String(error);
+    deps.log.warn({ detail, retried: job.retryCount }, 'Withings notification could not be pulled');
+    return { id: job.id, status: 'failed', output: error };
+  }
+}
+
 export async function startWithingsNotifications(
   boss: PgBoss,
-  deps: { pulls: VendorPullService },
+  deps: NotificationDeps,
 ): Promise<WithingsNotificationQueue> {
   await boss.createQueue(withingsNotificationQueue, { retryLimit: 8, retryDelay: 30, retryBackoff: true });
   // Up to ten at a time, fetched again at once while a fetch comes back full: a backlog (a clinic's devices
@@ -34,14 +63,7 @@ export async function startWithingsNotifications(
     { pollingIntervalSeconds: 1, batchSize: 10, burstWhenBatchFull: true, perJobResults: true },
     async (jobs) => {
       const results: JobResult[] = [];
-      for (const job of jobs) {
-        try {
-          const totals = await handleWithingsNotification(deps, job.data);
-          results.push({ id: job.id, status: 'completed', output: totals });
-        } catch (error) {
-          results.push({ id: job.id, status: 'failed', output: error });
-        }
-      }
+      for (const job of jobs) results.push(await settleWithingsNotification(deps, job));
       return results;
     },
   );

@@ -6,7 +6,7 @@ import {
   sourceBrand,
   type UnrecognisedReason,
 } from '@vigil/core';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { jsonRowsInsert } from '../../db/json-rows.js';
 import { executePrepared } from '../../db/prepared.js';
@@ -387,6 +387,16 @@ export function createIngestionRepository(db: DbOrTx) {
       upsertManyUnrecognised(db, list, now),
 
     /** The Withings devices, not deleted, activated for a Withings user. */
+    /** The access token (encrypted) of one device that has one, or undefined when none has. */
+    async findAnyVendorToken(): Promise<string | undefined> {
+      const [row] = await db
+        .select({ token: devices.vendorAccessToken })
+        .from(devices)
+        .where(isNotNull(devices.vendorAccessToken))
+        .limit(1);
+      return row?.token ?? undefined;
+    },
+
     findWithingsDevicesByUserId(userId: string): Promise<WithingsDeviceRow[]> {
       return db
         .select(withingsFields)

@@ -2,7 +2,8 @@ import { errorMessages, toasts } from '@vigil/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices, patientDevices } from '../../db/schema/index.js';
-import { encryptToken } from '../../integrations/vendors/token-cipher.js';
+import { encryptToken, tokenKeyMismatch } from '../../integrations/vendors/token-cipher.js';
+import { settleWithingsNotification } from '../../jobs/withings-notification.job.js';
 import {
   createVendorWorld,
   deviceRow,
@@ -11,7 +12,7 @@ import {
   startFakeVendors,
   unrecognisedRow,
 } from './ingestion-fixtures.js';
-import { withingsAccessToken } from './withings-devices.service.js';
+import { storedTokensOpen, withingsAccessToken } from './withings-devices.service.js';
 
 let fake: Awaited<ReturnType<typeof startFakeVendors>>;
 let w: Awaited<ReturnType<typeof createVendorWorld>>;
@@ -267,6 +268,44 @@ describe('GET /pacients/{id}/sync', () => {
       .set({
         vendorRefreshToken: withings!.vendorRefreshToken,
         vendorTokenExpiresAt: withings!.vendorTokenExpiresAt,
+      })
+      .where(eq(devices.id, withings!.id));
+  });
+
+  it('takes tokens a changed DEVICE_TOKEN_KEY cannot open for Withings out of reach, and says so at start', async () => {
+    const vendors = w.t.app.vigil.config.vendors;
+    expect(await storedTokensOpen(vendors, w.db)).toBe(true);
+    const [withings] = await w.db.select().from(devices).where(eq(devices.vendorUserId, userId));
+    const otherKey = Buffer.alloc(32, 7);
+    await w.db
+      .update(devices)
+      .set({
+        vendorAccessToken: encryptToken(otherKey, 'access'),
+        vendorRefreshToken: encryptToken(otherKey, 'refresh'),
+      })
+      .where(eq(devices.id, withings!.id));
+    expect(await storedTokensOpen(vendors, w.db)).toBe(false);
+    const res = await w.east.get(`/api/pacients/${patientId}/sync`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ unreachable: ['Withings'] });
+    w.pullLog.length = 0;
+    const now = Math.floor(w.t.clock.now().getTime() / 1000);
+    const settled = await settleWithingsNotification(
+      { pulls: w.pulls, log: { warn: (entry, message) => w.pullLog.push({ entry, message }) } },
+      { id: 'job-1', data: { userid: userId, appli: 1, startdate: now - 3600, enddate: now }, retryCount: 2 },
+    );
+    expect(settled).toMatchObject({ id: 'job-1', status: 'failed' });
+    expect(w.pullLog).toEqual([
+      {
+        entry: { detail: tokenKeyMismatch, retried: 2 },
+        message: 'Withings notification could not be pulled',
+      },
+    ]);
+    await w.db
+      .update(devices)
+      .set({
+        vendorAccessToken: withings!.vendorAccessToken,
+        vendorRefreshToken: withings!.vendorRefreshToken,
       })
       .where(eq(devices.id, withings!.id));
   });

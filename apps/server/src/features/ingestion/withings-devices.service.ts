@@ -1,7 +1,7 @@
 import type { Clock } from '../../clock.js';
 import type { VendorConfig } from '../../config.js';
 import type { DbOrTx } from '../../db/client.js';
-import { decryptToken, encryptToken } from '../../integrations/vendors/token-cipher.js';
+import { decryptToken, encryptToken, opensWith } from '../../integrations/vendors/token-cipher.js';
 import { VendorUnavailableError } from '../../integrations/vendors/vendor-error.js';
 import {
   createWithingsClient,
@@ -71,11 +71,32 @@ export async function activateWithingsDevice(
   return { userId: tokens.userId, store: (db, deviceId) => storeTokens(deps, db, [deviceId], tokens) };
 }
 
+/**
+ * Whether DEVICE_TOKEN_KEY opens the Withings tokens the database holds (true when it holds none): checked
+ * at start, since a changed key otherwise shows only as pulls that fail.
+ */
+export async function storedTokensOpen(vendors: VendorConfig, db: DbOrTx): Promise<boolean> {
+  const token = await createIngestionRepository(db).findAnyVendorToken();
+  return token === undefined || !vendors.tokenKey || opensWith(vendors.tokenKey, token);
+}
+
+/**
+ * A stored token decrypted; a token the key does not open is Withings out of reach, as a pull or a Sync
+ * sees it, with what the operator must look at (a changed DEVICE_TOKEN_KEY).
+ */
+function decrypted(key: Buffer, stored: string): string {
+  try {
+    return decryptToken(key, stored);
+  } catch (error) {
+    throw new VendorUnavailableError('Withings', (error as Error).message);
+  }
+}
+
 /** A stored access token that outlives the margin, decrypted; null when it must be refreshed first. */
 function storedAccessToken(deps: WithingsDeps, device: WithingsDeviceRow, key: Buffer): string | null {
   const expires = device.vendorTokenExpiresAt?.getTime() ?? 0;
   if (!device.vendorAccessToken || expires - refreshMarginMs <= deps.clock.now().getTime()) return null;
-  return decryptToken(key, device.vendorAccessToken);
+  return decrypted(key, device.vendorAccessToken);
 }
 
 /**
@@ -94,7 +115,7 @@ async function refreshAccessToken(
 ): Promise<string> {
   const client = createWithingsClient(deps.vendors.withings, deps.fetch);
   try {
-    const tokens = await client.refreshToken(decryptToken(key, device.vendorRefreshToken));
+    const tokens = await client.refreshToken(decrypted(key, device.vendorRefreshToken));
     await storeTokens(deps, db, siblings, tokens);
     return tokens.accessToken;
   } catch (error) {

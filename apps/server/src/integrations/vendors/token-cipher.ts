@@ -15,13 +15,31 @@ export function encryptToken(key: Buffer, plaintext: string): string {
     .join('.');
 }
 
-/** The token, or an error when the value was not made with this key (or was altered). */
+/** What an operator is told when the stored tokens do not open: the usual cause is a changed key. */
+export const tokenKeyMismatch =
+  'a stored Withings token cannot be decrypted with DEVICE_TOKEN_KEY: the key is not the one the tokens were stored with (changed or mistyped?)';
+
+/** The token, or an error saying so when the value was not made with this key (or was altered). */
 export function decryptToken(key: Buffer, stored: string): string {
   const [v, iv, tag, ciphertext] = stored.split('.');
-  if (v !== version || !iv || !tag || ciphertext === undefined) throw new Error('not an encrypted token');
-  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
-  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-  return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString(
-    'utf8',
-  );
+  if (v !== version || !iv || !tag || ciphertext === undefined) throw new Error(tokenKeyMismatch);
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString(
+      'utf8',
+    );
+  } catch {
+    throw new Error(tokenKeyMismatch);
+  }
+}
+
+/** Whether a stored token opens with this key. */
+export function opensWith(key: Buffer, stored: string): boolean {
+  try {
+    decryptToken(key, stored);
+    return true;
+  } catch {
+    return false;
+  }
 }
