@@ -203,7 +203,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (!(await storedTokensOpen(config.vendors, database.db))) {
     app.log.warn(`${tokenKeyMismatch}: Withings readings cannot be pulled until it is`);
   }
-  if (production && !(await createUsersRepository(database.db).any())) {
+  if (!(await createUsersRepository(database.db).any())) {
     app.log.warn(
       'No accounts yet: create the first administrator with npm run admin:create (README, "Running in production")',
     );

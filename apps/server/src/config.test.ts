@@ -80,6 +80,18 @@ describe('loadConfig', () => {
       'smtps://user:pass@mail.example:465',
     );
     expect(() => loadConfig({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/);
+    expect(() => loadConfig({ EMAIL_FROM: 'bad' })).toThrow('EMAIL_FROM: must be an email address');
+    expect(loadConfig({ EMAIL_FROM: 'Clinic <care@clinic.example>' }).emailFrom).toBe(
+      'Clinic <care@clinic.example>',
+    );
+    expect(loadConfig({ EMAIL_FROM: 'care@clinic.example' }).emailFrom).toBe('care@clinic.example');
+    expect(() => loadConfig({ WEB_DIST: '/nonexistent' })).toThrow(
+      'WEB_DIST: holds no built web app (index.html)',
+    );
+    // Named once, as every variable is.
+    expect(() => loadConfig({ FORM_HOSTS: 'http://forms.example.com' })).toThrow(
+      /\n {2}FORM_HOSTS: must list https origins/,
+    );
   });
 
   it('needs both Twilio credentials or neither', () => {

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
@@ -61,8 +62,22 @@ const EnvSchema = z.object({
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_MESSAGING_SERVICE_SID: z.string().optional(),
   SMTP_URL: urlOf(/^smtps?$/, 'must be an smtp:// or smtps:// URL').optional(),
-  EMAIL_FROM: z.string().default('Vigil <no-reply@vigil.local>'),
-  WEB_DIST: z.string().optional(),
+  /** An address, bare or with a name ('Vigil <no-reply@vigil.local>'). */
+  EMAIL_FROM: z
+    .string()
+    .trim()
+    .regex(/^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, {
+      message: 'must be an email address, bare or with a name: Vigil <no-reply@example.org>',
+    })
+    .default('Vigil <no-reply@vigil.local>'),
+  /** Set, it must hold a built web app: unset, the repository's build is used when there is one. */
+  WEB_DIST: z
+    .string()
+    .optional()
+    .refine((dir) => dir === undefined || fs.existsSync(path.join(path.resolve(dir), 'index.html')), {
+      message:
+        'holds no built web app (index.html): build it with npm run build:web, or leave WEB_DIST unset',
+    }),
   BODYTRACE_USER: z.string().optional(),
   BODYTRACE_PASSWORD: z.string().optional(),
   TENOVI_WEBHOOK_SECRET: z.string().optional(),
@@ -90,7 +105,7 @@ const EnvSchema = z.object({
         z
           .url()
           .refine((h) => h.startsWith('https://') && new URL(h).origin === h.replace(/\/$/, ''), {
-            message: 'FORM_HOSTS must list https origins (https://forms.example.com), separated by commas',
+            message: 'must list https origins (https://forms.example.com), separated by commas',
           })
           .transform((h) => new URL(h).origin),
       ),
@@ -244,7 +259,8 @@ function vendorConfig(e: Env): VendorConfig {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    // Named by the variable alone: FORM_HOSTS, not FORM_HOSTS.0.
+    const lines = parsed.error.issues.map((i) => `  ${String(i.path[0])}: ${i.message}`);
     throw new ConfigError(`Invalid environment configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;

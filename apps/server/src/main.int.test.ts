@@ -1,7 +1,8 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from './db/schema/index.js';
 import { createTarget, freePort, type Target } from './test/cli-target.js';
 
 /**
@@ -77,6 +78,50 @@ describe('starting the server', () => {
       /^DATABASE_URL: cannot use the PostgreSQL database vigil_nowhere at 127\.0\.0\.1:1: .*ECONNREFUSED.*\. Check that the server runs there and that the database exists\.$/,
     );
     expect(run.stderr).not.toContain('secret-word');
+  });
+
+  it('names the demo accounts only where they are: a database with an account of its own gets no demo', async () => {
+    await target.use((database) =>
+      database.db.insert(users).values({
+        email: 'ada@example-clinic.org',
+        firstName: 'Ada',
+        lastName: 'Admin',
+        roleType: 'CARE_NAVIGATOR',
+        access: 'ADMIN',
+        portal: 'CIRCLE',
+        passwordHash: 'not-a-hash',
+      }),
+    );
+    const port = await freePort();
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: 'true',
+      PORT: String(port),
+      ...target.env,
+    };
+    if (!target.env.DATABASE_URL) delete env.DATABASE_URL;
+    const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+      cwd: root,
+      env,
+    });
+    let stdout = '';
+    await new Promise<void>((resolve, reject) => {
+      server.stdout.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString();
+        if (stdout.includes('Vigil is running')) resolve();
+      });
+      server.on('exit', () => reject(new Error(`exited before it answered: ${stdout}`)));
+    });
+    // The lines after the first come once the server has looked for the demo's accounts: a moment.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Everything it wrote, once its output is closed.
+    await new Promise<void>((resolve) => {
+      server.on('close', () => resolve());
+      server.kill('SIGTERM');
+    });
+    expect(stdout).toContain(`Vigil is running at http://localhost:${port}`);
+    expect(stdout).not.toContain('Demo accounts');
   });
 
   it('on a HOST that is not this machine, says so', async () => {

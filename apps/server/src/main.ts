@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { DatabaseUnreachableError, DataDirInUseError } from './db/client.js';
 import { demoAccounts, demoPassword } from './db/seed/demo.js';
+import { createUsersRepository } from './features/users/users.repository.js';
 
 /** What an operator reads when the port cannot be taken, in place of Node's stack trace. */
 function listenRefusal(error: unknown, config: Config): string | undefined {
@@ -40,7 +41,8 @@ async function main() {
 
   const database = app.vigil.database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL';
   console.info(`\nVigil is running at http://localhost:${config.port} (database: ${database})`);
-  if (config.seedDemo) {
+  // Only where the demo's accounts are: a database that had accounts of its own was never seeded.
+  if (await createUsersRepository(app.vigil.database.db).emailTaken(demoAccounts[0]!.email)) {
     console.info(`Demo accounts (password ${demoPassword}):`);
     for (const account of demoAccounts) console.info(`  ${account.email}`);
   }
