@@ -27,11 +27,30 @@ async function onServer(sql: string) {
   }
 }
 
+/** The databases made and not dropped yet: an interrupted run drops them on its way out. */
+const undropped = new Set<string>();
+const dropDatabase = async (name: string) => {
+  await onServer(`drop database if exists ${name} with (force)`);
+  undropped.delete(name);
+};
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    // The queries the drop cuts off fail on their way out: that is the interruption, not news.
+    process.on('unhandledRejection', () => undefined);
+    process.on('uncaughtException', () => undefined);
+    void Promise.allSettled([...undropped].map(dropDatabase)).then(() => {
+      console.info('Interrupted: the benchmark databases are dropped.');
+      process.exit(130);
+    });
+  });
+}
+
 /** A new, empty database on the benchmark server: its URL, and how to drop it. */
 export async function createBenchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `vigil_bench_${randomBytes(6).toString('hex')}`;
   await onServer(`create database ${name}`);
+  undropped.add(name);
   const url = new URL(benchServerUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => onServer(`drop database if exists ${name} with (force)`) };
+  return { url: url.toString(), drop: () => dropDatabase(name) };
 }
