@@ -22,7 +22,8 @@ export const tokenKeyMismatch =
 /** The token, or an error saying so when the value was not made with this key (or was altered). */
 export function decryptToken(key: Buffer, stored: string): string {
   const [v, iv, tag, ciphertext] = stored.split('.');
-  if (v !== version || !iv || !tag || ciphertext === undefined) throw new Error(tokenKeyMismatch);
+  if (v !== version || !iv || !tag || ciphertext === undefined)
+    throw new Error('a stored Withings token is not an encrypted token');
   try {
     const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { decryptToken, encryptToken } from './token-cipher.js';
+import { decryptToken, encryptToken, opensWith, tokenKeyMismatch } from './token-cipher.js';
 import { withingsMac, withingsSignature } from './withings.client.js';
 
 describe('vendor tokens at rest', () => {
@@ -18,8 +18,11 @@ describe('vendor tokens at rest', () => {
     const stored = encryptToken(key, 'access-token-1');
     const [v, iv, tag, body] = stored.split('.');
     const flipped = `${v}.${iv}.${tag}.${body![0] === 'A' ? 'B' : 'A'}${body!.slice(1)}`;
-    expect(() => decryptToken(key, flipped)).toThrow();
-    expect(() => decryptToken(randomBytes(32), stored)).toThrow();
+    // Both said as a key that does not open the tokens, the usual cause of either.
+    expect(() => decryptToken(key, flipped)).toThrow(tokenKeyMismatch);
+    expect(() => decryptToken(randomBytes(32), stored)).toThrow(tokenKeyMismatch);
+    expect(opensWith(randomBytes(32), stored)).toBe(false);
+    expect(opensWith(key, stored)).toBe(true);
     expect(() => decryptToken(key, 'plaintext')).toThrow('not an encrypted token');
   });
 });
