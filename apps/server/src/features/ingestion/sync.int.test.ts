@@ -102,6 +102,21 @@ async function movedMeter(imei: string) {
   return { earlier, later, weight };
 }
 
+/** Runs `body` with the patient's Withings device's tokens changed, and puts them back after. */
+async function withWithingsTokens(changes: Partial<typeof devices.$inferInsert>, body: () => Promise<void>) {
+  const [withings] = await w.db.select().from(devices).where(eq(devices.vendorUserId, userId));
+  await w.db.update(devices).set(changes).where(eq(devices.id, withings!.id));
+  try {
+    await body();
+  } finally {
+    const { vendorAccessToken, vendorRefreshToken, vendorTokenExpiresAt } = withings!;
+    await w.db
+      .update(devices)
+      .set({ vendorAccessToken, vendorRefreshToken, vendorTokenExpiresAt })
+      .where(eq(devices.id, withings!.id));
+  }
+}
+
 describe('GET /pacients/{id}/sync', () => {
   it("pulls the last 30 days of the patient's Withings and Smart Meter devices, and counts what was new", async () => {
     const res = await w.east.get(`/api/pacients/${patientId}/sync`);
@@ -235,79 +250,67 @@ describe('GET /pacients/{id}/sync', () => {
   });
 
   it("syncs the other vendor's devices when one vendor fails, and names the one that failed", async () => {
-    const [withings] = await w.db.select().from(devices).where(eq(devices.vendorUserId, userId));
     // A refresh token Withings no longer takes (revoked), with the access token expired.
     const key = w.t.app.vigil.config.vendors.tokenKey!;
-    await w.db
-      .update(devices)
-      .set({
-        vendorRefreshToken: encryptToken(key, 'revoked'),
-        vendorTokenExpiresAt: new Date(w.t.clock.now().getTime() - 3_600_000),
-      })
-      .where(eq(devices.id, withings!.id));
-    await fake.addSmartMeterReadings([
-      {
-        reading_id: 'sm-after-withings',
-        device_id: meterImei,
-        date_recorded: new Date(w.t.clock.now().getTime() - 60_000).toISOString(),
-        reading_type: 'weight',
-        weight_lbs: 153.1,
-      },
-    ]);
-    const res = await w.east.get(`/api/pacients/${patientId}/sync`);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({
-      message: toasts.readingsSynced,
-      newReadings: 1,
-      refused: 0,
-      unreachable: ['Withings'],
+    const revoked = {
+      vendorRefreshToken: encryptToken(key, 'revoked'),
+      vendorTokenExpiresAt: new Date(w.t.clock.now().getTime() - 3_600_000),
+    };
+    await withWithingsTokens(revoked, async () => {
+      await fake.addSmartMeterReadings([
+        {
+          reading_id: 'sm-after-withings',
+          device_id: meterImei,
+          date_recorded: new Date(w.t.clock.now().getTime() - 60_000).toISOString(),
+          reading_type: 'weight',
+          weight_lbs: 153.1,
+        },
+      ]);
+      const res = await w.east.get(`/api/pacients/${patientId}/sync`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({
+        message: toasts.readingsSynced,
+        newReadings: 1,
+        refused: 0,
+        unreachable: ['Withings'],
+      });
+      expect((await readingsOf(w.db, patientId)).map((r) => r.vendorReadingId)).toContain(
+        'sm-after-withings',
+      );
     });
-    expect((await readingsOf(w.db, patientId)).map((r) => r.vendorReadingId)).toContain('sm-after-withings');
-    await w.db
-      .update(devices)
-      .set({
-        vendorRefreshToken: withings!.vendorRefreshToken,
-        vendorTokenExpiresAt: withings!.vendorTokenExpiresAt,
-      })
-      .where(eq(devices.id, withings!.id));
   });
 
   it('takes tokens a changed DEVICE_TOKEN_KEY cannot open for Withings out of reach, and says so at start', async () => {
     const vendors = w.t.app.vigil.config.vendors;
     expect(await storedTokensOpen(vendors, w.db)).toBe(true);
-    const [withings] = await w.db.select().from(devices).where(eq(devices.vendorUserId, userId));
     const otherKey = Buffer.alloc(32, 7);
-    await w.db
-      .update(devices)
-      .set({
-        vendorAccessToken: encryptToken(otherKey, 'access'),
-        vendorRefreshToken: encryptToken(otherKey, 'refresh'),
-      })
-      .where(eq(devices.id, withings!.id));
-    expect(await storedTokensOpen(vendors, w.db)).toBe(false);
-    const res = await w.east.get(`/api/pacients/${patientId}/sync`);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ unreachable: ['Withings'] });
-    w.pullLog.length = 0;
-    const now = Math.floor(w.t.clock.now().getTime() / 1000);
-    const settled = await settleWithingsNotification(
-      { pulls: w.pulls, log: { warn: (entry, message) => w.pullLog.push({ entry, message }) } },
-      { id: 'job-1', data: { userid: userId, appli: 1, startdate: now - 3600, enddate: now }, retryCount: 2 },
-    );
-    expect(settled).toMatchObject({ id: 'job-1', status: 'failed' });
-    expect(w.pullLog).toEqual([
-      {
-        entry: { detail: tokenKeyMismatch, retried: 2 },
-        message: 'Withings notification could not be pulled',
-      },
-    ]);
-    await w.db
-      .update(devices)
-      .set({
-        vendorAccessToken: withings!.vendorAccessToken,
-        vendorRefreshToken: withings!.vendorRefreshToken,
-      })
-      .where(eq(devices.id, withings!.id));
+    const unreadable = {
+      vendorAccessToken: encryptToken(otherKey, 'access'),
+      vendorRefreshToken: encryptToken(otherKey, 'refresh'),
+    };
+    await withWithingsTokens(unreadable, async () => {
+      expect(await storedTokensOpen(vendors, w.db)).toBe(false);
+      const res = await w.east.get(`/api/pacients/${patientId}/sync`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ unreachable: ['Withings'] });
+      w.pullLog.length = 0;
+      const now = Math.floor(w.t.clock.now().getTime() / 1000);
+      const settled = await settleWithingsNotification(
+        { pulls: w.pulls, log: { warn: (entry, message) => w.pullLog.push({ entry, message }) } },
+        {
+          id: 'job-1',
+          data: { userid: userId, appli: 1, startdate: now - 3600, enddate: now },
+          retryCount: 2,
+        },
+      );
+      expect(settled).toMatchObject({ id: 'job-1', status: 'failed' });
+      expect(w.pullLog).toEqual([
+        {
+          entry: { detail: tokenKeyMismatch, retried: 2 },
+          message: 'Withings notification could not be pulled',
+        },
+      ]);
+    });
   });
 
   it('answers 502 with the product message when a vendor cannot be reached', async () => {

@@ -308,6 +308,13 @@ describe('recording a reading', () => {
   });
 });
 
+/** The alert cleared by a member of staff, now (what Save & Clear stores). */
+const clearedByStaff = (alertId: string) =>
+  db()
+    .update(alerts)
+    .set({ dismissedAt: t.clock.now(), dismissedBy: demoIds.staffSunrise })
+    .where(eq(alerts.id, alertId));
+
 describe('removing a reading', () => {
   const manualBp = (patientId: string, takenAt: Date, systolic: number, diastolic = 85) =>
     service().record({
@@ -374,10 +381,7 @@ describe('removing a reading', () => {
     const patient = await newPatient();
     await manualBp(patient.id, new Date(t.clock.now().getTime() - 3 * hour), 205);
     const [cleared] = await alertsOf(patient.id, 'BPHighSingle');
-    await db()
-      .update(alerts)
-      .set({ dismissedAt: t.clock.now(), dismissedBy: demoIds.staffSunrise })
-      .where(eq(alerts.id, cleared!.id));
+    await clearedByStaff(cleared!.id);
     const later = await manualBp(patient.id, new Date(t.clock.now().getTime() - hour), 212);
     const reopened = (await alertsOf(patient.id, 'BPHighSingle')).find((a) => !a.dismissedAt)!;
 
@@ -391,10 +395,7 @@ describe('removing a reading', () => {
     const patient = await newPatient();
     await manualBp(patient.id, new Date(t.clock.now().getTime() - 2 * hour), 205);
     const [cleared] = await alertsOf(patient.id, 'BPHighSingle');
-    await db()
-      .update(alerts)
-      .set({ dismissedAt: t.clock.now(), dismissedBy: demoIds.staffSunrise })
-      .where(eq(alerts.id, cleared!.id));
+    await clearedByStaff(cleared!.id);
     t.clock.advance(60_000);
     // A late reading, dated days before the cleared one but stored after the dismissal: new evidence.
     const lateAt = new Date(t.clock.now().getTime() - 3 * day);
@@ -438,10 +439,7 @@ describe('removing a reading', () => {
     const at = new Date(t.clock.now().getTime() - 3 * day);
     await manualBp(patient.id, at, 205, 90);
     const [cleared] = await alertsOf(patient.id, 'BPHighSingle');
-    await db()
-      .update(alerts)
-      .set({ dismissedAt: t.clock.now(), dismissedBy: demoIds.staffSunrise })
-      .where(eq(alerts.id, cleared!.id));
+    await clearedByStaff(cleared!.id);
     t.clock.advance(60_000);
     await service().record({
       patientId: patient.id,
@@ -458,10 +456,7 @@ describe('removing a reading', () => {
     const patient = await newPatient();
     await manualBp(patient.id, new Date(t.clock.now().getTime() - 5 * day), 215, 90);
     const [first] = await alertsOf(patient.id, 'BPHighSingle');
-    await db()
-      .update(alerts)
-      .set({ dismissedAt: t.clock.now(), dismissedBy: demoIds.staffSunrise })
-      .where(eq(alerts.id, first!.id));
+    await clearedByStaff(first!.id);
     t.clock.advance(60_000);
     // Entered late, after the dismissal: new evidence, though dated before the cleared alert.
     const lateAt = new Date(t.clock.now().getTime() - 7 * day);
@@ -555,10 +550,7 @@ describe('removing a reading', () => {
       const morning = at(2, 8);
       await weigh(patient.id, morning, 184);
       const [seen] = await alertsOf(patient.id, 'WeightThreePoundsIn1Day');
-      await db()
-        .update(alerts)
-        .set({ dismissedAt: t.clock.now(), dismissedBy: demoIds.staffSunrise })
-        .where(eq(alerts.id, seen!.id));
+      await clearedByStaff(seen!.id);
       t.clock.advance(60_000);
       // Entered after the dismissal, then removed: the gain it hid is the one staff cleared.
       const wrong = await weigh(patient.id, at(3, 21), 184);
