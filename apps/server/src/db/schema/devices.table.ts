@@ -75,6 +75,11 @@ export const patientDevices = pgTable(
       .notNull()
       .references(() => devices.id),
     deviceName: text('device_name'),
+    /**
+     * The hub the device was on when the pairing was removed; until then the device's own is shown. The device
+     * may go on to another clinic, whose hub its earlier patients must not see.
+     */
+    hubSerialNumber: text('hub_serial_number'),
     status: text('status', { enum: ['active', 'disabled'] })
       .notNull()
       .default('active'),

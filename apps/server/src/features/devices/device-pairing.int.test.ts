@@ -593,6 +593,46 @@ describe('tenancy', () => {
       },
     ]);
   });
+  it("a removed pairing keeps its device's hub and name; the next clinic's hub and battery are not shown", async () => {
+    const patient = await addPatient(w, 'northStaff', patientBody());
+    const mac = `A4C1389${String(Date.now()).slice(-5)}`;
+    const connected = await staff().post(`/api/e-device/connect-device/${patient}`, {
+      hubSerialNumber: 'north-hub',
+      bluetoothMA: mac,
+      deviceName: 'North cuff',
+      deviceModel: 'BP-2',
+    });
+    expect(connected.statusCode, connected.body).toBe(201);
+    const deviceId = (connected.json().device as ConnectedDevice).device._id;
+    expect((await staff().delete(`/api/e-device/remove-device/${patient}/${deviceId}`)).statusCode).toBe(200);
+    const moved = await w.as('circleAdmin').put(`/api/devices/${deviceId}`, {
+      serialNumber: mac,
+      hubSerialNumber: 'NORTH-HUB',
+      brand: 'EDEVICE',
+      type: 'Blood Pressure Monitor',
+      name: 'Renamed by the operator',
+      clinicId: ids.south,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    // The device's battery as another patient's deliveries left it.
+    await db().update(devices).set({ battery: 37 }).where(eq(devices.id, deviceId));
+    w.t.clock.advance(60_000);
+    const southPairing = await w.as('southPhysician').post(`/api/e-device/connect-device/${south}`, {
+      hubSerialNumber: 'south-hub',
+      bluetoothMA: mac,
+      deviceName: 'South cuff',
+      deviceModel: 'BP-2',
+    });
+    expect(southPairing.statusCode, southPairing.body).toBe(201);
+    expect(southPairing.json().device).toMatchObject({ hub: 'SOUTH-HUB', battery: null });
+
+    expect(await patientDevicesOf(patient)).toMatchObject([
+      { hub: 'NORTH-HUB', name: 'North cuff', device: { name: 'North cuff' } },
+    ]);
+    expect(await patientDevicesOf(patient, 'SOUTH')).toEqual([]);
+    expect(await patientDevicesOf(patient, 'Renamed')).toEqual([]);
+    expect(await patientDevicesOf(patient, 'north-hub')).toHaveLength(1);
+  });
 });
 
 describe('concurrency', () => {

@@ -66,17 +66,20 @@ export function toConnectedDevice(pairing: PatientDeviceRow, d: DeviceRow): Conn
   // The device's last times and battery are its latest, whoever had it: a pairing shows them only from
   // while it held the device. Not what the device did before (in stock, or for an earlier patient), nor,
   // once removed, for the next patient, who may be another clinic's.
+  // The same holds for the battery, which the device last reported when last seen, and for its hub and name,
+  // which a removed pairing keeps as they were at its removal.
   const held = (time: Date | null) =>
     time && time >= pairing.pairedAt && (!removed || time <= pairing.deletedAt!) ? time.toISOString() : null;
+  const name = removed ? pairing.deviceName : (pairing.deviceName ?? d.name);
   return {
     _id: pairing.id,
-    name: pairing.deviceName ?? d.name,
+    name,
     brand: brandOf(d),
     type: typeOf(d),
     deviceId: d.serialNumber,
-    battery: removed ? null : d.battery,
+    battery: !removed && held(d.lastSeenAt) ? d.battery : null,
     serialNumber: d.serialNumber,
-    hub: d.hubSerialNumber,
+    hub: removed ? pairing.hubSerialNumber : d.hubSerialNumber,
     createdAt: pairing.createdAt.toISOString(),
     lastConnectedAt: held(d.lastConnectedAt),
     lastSeenAt: held(d.lastSeenAt),
@@ -87,7 +90,7 @@ export function toConnectedDevice(pairing: PatientDeviceRow, d: DeviceRow): Conn
     device: {
       _id: d.id,
       brand: brandOf(d),
-      name: d.name,
+      name: removed ? pairing.deviceName : d.name,
       type: typeOf(d),
       deviceId: d.serialNumber,
       serialNumber: d.serialNumber,

@@ -366,6 +366,26 @@ export function createDevicesRepository(db: DbOrTx) {
       return row;
     },
 
+    /**
+     * Ends a pairing for good (remove, unlink, or the device's delete): it keeps the device's hub and name as
+     * they are now, for the patient's history, whatever the device becomes next.
+     */
+    async removePairing(pairing: PatientDeviceRow, device: DeviceRow, now: Date): Promise<PatientDeviceRow> {
+      const [row] = await db
+        .update(patientDevices)
+        .set({
+          status: 'disabled',
+          unpairedAt: pairing.unpairedAt ?? now,
+          deletedAt: now,
+          hubSerialNumber: device.hubSerialNumber,
+          deviceName: pairing.deviceName ?? device.name,
+        })
+        .where(eq(patientDevices.id, pairing.id))
+        .returning();
+      if (!row) throw new Error(`pairing ${pairing.id} vanished inside its transaction`);
+      return row;
+    },
+
     /** A patient's pairings, current and past, newest first, optionally those whose device matches a text. */
     async findPatientPairings(
       patientId: string,
@@ -382,8 +402,11 @@ export function createDevicesRepository(db: DbOrTx) {
             pattern
               ? or(
                   identifierContains(text),
-                  ilike(devices.hubSerialNumber, pattern),
-                  ilike(devices.name, pattern),
+                  ilike(
+                    sql`case when ${patientDevices.deletedAt} is null then ${devices.hubSerialNumber} else ${patientDevices.hubSerialNumber} end`,
+                    pattern,
+                  ),
+                  ilike(sql`case when ${patientDevices.deletedAt} is null then ${devices.name} end`, pattern),
                   ilike(devices.brand, pattern),
                   ilike(patientDevices.deviceName, pattern),
                 )

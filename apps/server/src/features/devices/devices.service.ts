@@ -207,7 +207,7 @@ export function createDevicesService(deps: DevicesDeps) {
         if (current?.status === 'active') throw conflict(errorMessages.devicePaired);
         const now = clock.now();
         if (current) {
-          await repo.updatePairing(current.id, { unpairedAt: current.unpairedAt ?? now, deletedAt: now });
+          await repo.removePairing(current, device, now);
           await audit.record(tx, {
             actorUserId: actor.id,
             clinicId: current.clinicId,
@@ -284,11 +284,7 @@ export function createDevicesService(deps: DevicesDeps) {
         const current = await repo.lockCurrentPairing(device.id);
         if (!current) return;
         const now = clock.now();
-        await repo.updatePairing(current.id, {
-          status: 'disabled',
-          unpairedAt: current.unpairedAt ?? now,
-          deletedAt: now,
-        });
+        await repo.removePairing(current, device, now);
         await repo.clearUnrecognised(device, pairingEndedReasons);
         await audit.record(tx, {
           actorUserId: actor.id,

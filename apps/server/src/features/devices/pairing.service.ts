@@ -422,11 +422,7 @@ export function createPairingService(deps: PairingDeps) {
         const repo = createDevicesRepository(tx);
         const found = await patientPairing(repo, actor, brand, patientId, ref);
         const now = clock.now();
-        await repo.updatePairing(found.pairing.id, {
-          status: 'disabled',
-          unpairedAt: found.pairing.unpairedAt ?? now,
-          deletedAt: now,
-        });
+        await repo.removePairing(found.pairing, found.device, now);
         await repo.clearUnrecognised(found.device, pairingEndedReasons);
         await audit.record(tx, {
           actorUserId: actor.id,
