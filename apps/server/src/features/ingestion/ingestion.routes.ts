@@ -1,4 +1,10 @@
-import { AppError, type DeviceSource, messages, PatientIdParams, unrecognisedReasons } from '@vigil/core';
+import {
+  type AppError,
+  type DeviceSource,
+  messages,
+  PatientIdParams,
+  unrecognisedReasons,
+} from '@vigil/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -72,8 +78,9 @@ export function ingestionRoutes(app: FastifyInstance, deps: IngestionRouteDeps) 
   /**
    * Adapts, ingests, and answers after the commit: 200 with the counts, or 202 when set aside. A payload
    * with readings refused by the checks answers 422 with the first one's message, having stored the rest
-   * (counted in the body): a vendor that sends it again stores nothing twice. A gateway's array with
-   * malformed elements answers their 400 the same way, having stored what the others made.
+   * (counted in the body when there were any): a vendor that sends it again stores nothing twice. A
+   * gateway's array with malformed elements answers their 400 the same way, having stored what the others
+   * made. A device all of whose readings are refused was still seen (decision 0009).
    */
   async function deliver(
     req: FastifyRequest,
@@ -90,45 +97,37 @@ export function ingestionRoutes(app: FastifyInstance, deps: IngestionRouteDeps) 
       deliveries = error.readable;
       malformed = error;
     }
-    try {
-      const outcome = await deps.ingestion.ingest(deliveries);
-      // Counts and reasons only: no identifier, value or patient reaches the log.
-      req.log.info(
-        { source, stored: outcome.stored, duplicates: outcome.duplicates, setAside: outcome.unrecognised },
-        'webhook delivery',
+    const outcome = await deps.ingestion.ingest(deliveries);
+    // Counts and reasons only: no identifier, value or patient reaches the log.
+    req.log.info(
+      { source, stored: outcome.stored, duplicates: outcome.duplicates, setAside: outcome.unrecognised },
+      'webhook delivery',
+    );
+    if (outcome.refused.length > 0) {
+      req.log.warn(
+        {
+          source,
+          refused: outcome.refused.length,
+          fields: outcome.refused.flatMap((e) => Object.keys(e.fields ?? {})),
+        },
+        'webhook reading refused',
       );
-      if (outcome.refused.length > 0) {
-        req.log.warn(
-          {
-            source,
-            refused: outcome.refused.length,
-            fields: outcome.refused.flatMap((e) => Object.keys(e.fields ?? {})),
-          },
-          'webhook reading refused',
-        );
-      }
-      const problem = malformed ?? outcome.refused[0];
-      if (problem) {
-        return reply.status(problem.status).send({
-          message: problem.message,
-          code: problem.code,
-          fields: problem.fields,
-          stored: outcome.stored,
-          duplicates: outcome.duplicates,
-        });
-      }
-      if (!outcome.accepted) {
-        const reason = outcome.unrecognised[0]!;
-        return reply.status(202).send({ message: unrecognisedReasons[reason], reason });
-      }
-      return reply.status(200).send({ stored: outcome.stored, duplicates: outcome.duplicates });
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'UNPROCESSABLE') {
-        req.log.warn({ source, fields: Object.keys(error.fields ?? {}) }, 'webhook reading refused');
-      }
-      // The readable part refused whole: the array's first problem is the malformed element's.
-      throw malformed ?? error;
     }
+    const problem = malformed ?? outcome.refused[0];
+    if (problem) {
+      const counted = outcome.stored + outcome.duplicates > 0;
+      return reply.status(problem.status).send({
+        message: problem.message,
+        code: problem.code,
+        fields: problem.fields,
+        ...(counted && { stored: outcome.stored, duplicates: outcome.duplicates }),
+      });
+    }
+    if (!outcome.accepted) {
+      const reason = outcome.unrecognised[0]!;
+      return reply.status(202).send({ message: unrecognisedReasons[reason], reason });
+    }
+    return reply.status(200).send({ stored: outcome.stored, duplicates: outcome.duplicates });
   }
 
   const webhooks = [

@@ -79,9 +79,11 @@ function refusal(reading: VendorReading, now: Date): AppError | null {
 }
 
 /**
- * The payload without the readings that cannot be stored, and why each of those was refused. A device all of
- * whose readings are refused is left out (it is no heartbeat); one bad reading of a gateway's array does not
- * cost the other devices theirs.
+ * The payload without the readings that cannot be stored, and why each of those was refused; one bad reading
+ * of a gateway's array does not cost the other devices theirs. A device that pushed only refused readings
+ * still made contact: it stays, as a heartbeat, so its last seen moves (or, unknown, it is listed) and staff
+ * do not take a device sending readings in a wrong unit for a silent one. A pulled one is left out: its
+ * readings say when it was seen, and none of them is kept.
  */
 function withoutRefused(deliveries: readonly DeviceDelivery[], now: Date) {
   const refused: AppError[] = [];
@@ -92,7 +94,8 @@ function withoutRefused(deliveries: readonly DeviceDelivery[], now: Date) {
       if (why) refused.push(why);
       return !why;
     });
-    if (readings.length > 0 || delivery.readings.length === 0) kept.push({ ...delivery, readings });
+    if (readings.length > 0 || delivery.readings.length === 0 || !delivery.pulled)
+      kept.push({ ...delivery, readings });
   }
   return { kept, refused };
 }
@@ -362,7 +365,7 @@ export function createIngestionService(deps: { db: Db; clock: Clock; readings: R
   return {
     /**
      * Stores what can be stored of a payload. Refused readings are counted in the outcome's `refused`; a
-     * payload with nothing left to store is refused whole, with the first reading's 422.
+     * pulled payload with nothing left to store is refused whole, with the first reading's 422.
      */
     async ingest(payload: readonly DeviceDelivery[]): Promise<IngestOutcome> {
       const { kept: deliveries, refused } = withoutRefused(payload, deps.clock.now());

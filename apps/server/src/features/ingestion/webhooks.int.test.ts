@@ -366,6 +366,39 @@ describe('payloads refused', () => {
     expect(await totalReadings()).toBe(before + 2);
   });
 
+  it('a device that sends only refused readings is still seen, and listed when unknown, but stores nothing', async () => {
+    const before = await totalReadings();
+    const connected = (await deviceRow(db(), d.cuff)).lastConnectedAt;
+    await w.advance(10 * minute);
+    // Millimetres of mercury where BodyTrace sends pascals: what a wrong unit looks like.
+    const inMmHg = (imei: string) => ({
+      imei,
+      ts: w.t.clock.now().getTime(),
+      batteryVoltage: 5500,
+      signalStrength: 71,
+      values: { systolic: 120, diastolic: 80, pulse: 70 },
+    });
+    const res = await deliver(app(), 'bodytrace', inMmHg('490154203237518'));
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({
+      message: errorMessages.readingOutOfRange,
+      code: 'UNPROCESSABLE',
+      fields: { systolic: errorMessages.readingOutOfRange },
+    });
+    const device = await deviceRow(db(), d.cuff);
+    expect(device.lastSeenAt).toEqual(w.t.clock.now());
+    expect(device.lastConnectedAt).toEqual(connected);
+    expect(device.signal).toBe(71);
+
+    const unknown = await deliver(app(), 'bodytrace', inMmHg('356938035643809'));
+    expect(unknown.statusCode).toBe(422);
+    expect(await unrecognisedRow(db(), 'BODYTRACE', '356938035643809')).toMatchObject({
+      reason: 'unknownDevice',
+      count: 1,
+    });
+    expect(await totalReadings()).toBe(before);
+  });
+
   it('a blood pressure whose diastolic is not below its systolic is 422 from every vendor, and nothing is stored', async () => {
     const before = await totalReadings();
     const refused = {
