@@ -128,6 +128,32 @@ describe('a Withings notification', () => {
     expect(device.lastConnectedAt!.getTime()).toBe(w.t.clock.now().getTime() - 2 * hour);
   });
 
+  it('that says a measure or the link went away is answered 200 and not pulled, with its dates or without', async () => {
+    const notify = (form: string) =>
+      w.t.app.inject({
+        method: 'POST',
+        url: '/api/webhooks/withings',
+        payload: form,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+    const now = seconds(w.t.clock.now().getTime());
+    for (const form of [
+      `userid=${userId}&appli=46&action=unlink`,
+      `userid=${userId}&appli=4&action=delete&startdate=${now - 60}&enddate=${now}`,
+    ]) {
+      const res = await notify(form);
+      expect(res.statusCode, form).toBe(200);
+      expect(res.json()).toEqual({ queued: false });
+    }
+    // Any other notification still needs its range.
+    const undated = await notify(`userid=${userId}&appli=4`);
+    expect(undated.statusCode).toBe(400);
+    expect(undated.json().fields).toEqual({
+      startdate: 'Expected Unix seconds',
+      enddate: 'Expected Unix seconds',
+    });
+  });
+
   it('works a backlog together, each settled alone: one that cannot be pulled is retried, the others are stored', async () => {
     // A second user whose tokens Withings no longer accepts: their pull fails at the refresh.
     const otherMac = '0024E400000B';

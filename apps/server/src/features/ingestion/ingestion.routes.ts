@@ -48,6 +48,11 @@ const formInteger = (message: string) =>
     { error: message },
   );
 
+/** Withings notifications that say a measure or a link went away: nothing to pull. */
+const withingsRemovals = new Set(['delete', 'unlink']);
+const isRemoval = (n: { action?: string | undefined }) =>
+  n.action !== undefined && withingsRemovals.has(n.action);
+
 const WithingsNotificationForm = z
   .object({
     userid: z.union([z.string(), z.number()]).transform((v) => String(v).trim()),
@@ -57,17 +62,26 @@ const WithingsNotificationForm = z
         error: 'Expected a whole number',
       })
       .optional(),
-    startdate: formInteger('Expected Unix seconds'),
-    enddate: formInteger('Expected Unix seconds'),
+    // Required but for a removal, which is not pulled, so Withings does not retry one sent without them.
+    startdate: formInteger('Expected Unix seconds').optional(),
+    enddate: formInteger('Expected Unix seconds').optional(),
     action: z.string().optional(),
   })
   .loose()
   .refine((n) => n.userid.length > 0, { message: messages.required, path: ['userid'] })
   .refine((n) => n.userid.length <= 64, { message: messages.tooLong(64), path: ['userid'] })
-  .refine((n) => n.startdate <= n.enddate, { message: 'Must not be after enddate', path: ['startdate'] });
-
-/** Withings notifications that say a measure or a link went away: nothing to pull. */
-const withingsRemovals = new Set(['delete', 'unlink']);
+  .refine((n) => isRemoval(n) || n.startdate !== undefined, {
+    message: 'Expected Unix seconds',
+    path: ['startdate'],
+  })
+  .refine((n) => isRemoval(n) || n.enddate !== undefined, {
+    message: 'Expected Unix seconds',
+    path: ['enddate'],
+  })
+  .refine((n) => n.startdate === undefined || n.enddate === undefined || n.startdate <= n.enddate, {
+    message: 'Must not be after enddate',
+    path: ['startdate'],
+  });
 
 /** The vendor webhooks (decision 0009, vendors.md) and a patient's manual sync. */
 export function ingestionRoutes(app: FastifyInstance, deps: IngestionRouteDeps) {
@@ -162,7 +176,9 @@ export function ingestionRoutes(app: FastifyInstance, deps: IngestionRouteDeps) 
           req.log.info({ source: 'WITHINGS', setAside: ['unknownWithingsUser'] }, 'webhook delivery');
           return reply.status(200).send({ queued: false });
         }
-        if (n.action && withingsRemovals.has(n.action)) return reply.status(200).send({ queued: false });
+        if (isRemoval(n) || n.startdate === undefined || n.enddate === undefined) {
+          return reply.status(200).send({ queued: false });
+        }
         const queue = deps.withingsQueue();
         if (!queue) {
           req.log.warn({ source: 'WITHINGS' }, 'jobs are off: the notification is not pulled');
