@@ -55,6 +55,20 @@ describe('the demo devices', () => {
     expect(all.some((d) => d.status === 'deactivated')).toBe(true);
   });
 
+  it('have a battery only where their vendor reports one, and a Withings user only once paired', async () => {
+    const all = await db().select().from(devices);
+    const everPaired = new Set((await db().select().from(patientDevices)).map((p) => p.deviceId));
+    const withBattery = all.filter((d) => d.battery !== null);
+    expect(withBattery.length).toBeGreaterThan(0);
+    expect(new Set(withBattery.map((d) => d.brand))).toEqual(new Set(['Tenovi']));
+    const withings = all.filter((d) => d.brand === 'Withings');
+    expect(withings.some((d) => !everPaired.has(d.id))).toBe(true);
+    for (const d of withings) {
+      expect(d.vendorUserId !== null, d.serialNumber).toBe(everPaired.has(d.id));
+      expect(d.vendorAccessToken !== null, d.serialNumber).toBe(everPaired.has(d.id));
+    }
+  });
+
   it('leave deliveries set aside for staff: an unknown scale and a deactivated monitor', async () => {
     const token = await signIn(t.app, 'admin@circle.demo');
     const res = await asUser(t.app, token).get('/api/devices/unrecognised');

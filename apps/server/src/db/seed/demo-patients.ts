@@ -570,7 +570,10 @@ function unrecognisedDeliveries(out: Generated, now: Date): (typeof unrecognised
   ];
 }
 
-/** Each device's last reading, and a plausible battery, as its deliveries would have left them. */
+/**
+ * Each device's last reading, and a plausible battery, as its deliveries would have left them: only Tenovi
+ * reports a battery percentage, the others' devices have none.
+ */
 function deviceActivity(out: Generated, rng: Random) {
   const last = new Map<string, Date>();
   for (const r of out.readings) {
@@ -583,7 +586,7 @@ function deviceActivity(out: Generated, rng: Random) {
     if (!seen) continue;
     row.lastConnectedAt = seen;
     row.lastSeenAt = seen;
-    row.battery = rng.int(35, 100);
+    if (row.brand === 'Tenovi') row.battery = rng.int(35, 100);
   }
 }
 
@@ -934,7 +937,10 @@ export async function seedDemoPatients(
   for (const clinic of clinics) generateClinic(clinic, now, out);
   stockDevices(clinics, now, out);
   deviceActivity(out, createRandom(20_261_103));
+  const paired = new Set(out.pairings.map((p) => p.deviceId));
   for (const { row } of out.devices) {
+    // A Withings device is activated at its first pairing: one never paired has no Withings user.
+    if (!paired.has(row.id)) row.vendorUserId = null;
     // Activated two hours ago: the access token expires within the hour and is refreshed on the next pull.
     if (row.vendorUserId && withingsTokens) {
       Object.assign(row, withingsTokens(row.vendorUserId), {
