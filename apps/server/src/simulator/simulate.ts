@@ -9,6 +9,7 @@ import {
   type PatientListPage,
   type PatientView,
   type PriorityListRow,
+  type ReadingView,
 } from '@vigil/core';
 import { createRandom } from '../db/seed/random.js';
 import { fakeWithingsUserId } from '../integrations/vendors/fake-vendors.js';
@@ -26,10 +27,12 @@ const usage = `Usage: npm run simulate -- [options]
   --url <url>           the Vigil to drive (default http://localhost:$PORT, PORT being 3000 when unset)
   --patient <name|id>   a patient by name (or a part naming only them) or id; repeat for more (default:
                         every patient with an active device)
-  --days <n>            one reading a day per device over the last n days, ending now (default 1)
-  --live                keep sending until stopped (Ctrl-C), --rate readings a minute in all
+  --days <n>            one reading a day per device over the last n days, ending now (default 1); days
+                        before the device was paired with the patient are left out
+  --live                keep sending readings taken now until stopped (Ctrl-C), --rate a minute in all
   --rate <n>            readings a minute in live mode (default 6)
-  --high                readings cross the high blood pressure threshold (systolic 205), to raise an alert
+  --high                blood pressures cross the high threshold (systolic 205), to raise an alert; a
+                        scale's weights are as usual
   --heartbeat           also send a heartbeat (a payload without values) for each device
   --replay              send every delivery twice (the second stores nothing)
   --out-of-range        also send one reading outside the physiological range (refused with 422; a
@@ -38,9 +41,20 @@ const usage = `Usage: npm run simulate -- [options]
   --email, --password   the account used to find patients and devices (default admin@circle.demo)
 `;
 
+/** What the patient's own readings make usual for them, which the simulated ones follow. */
+interface Usual {
+  /** The patient's weights, oldest first, in milliseconds since the epoch. */
+  weights: { at: number; lbs: number }[];
+  /** With no weight yet, the form's. */
+  weight: number;
+  systolic: number;
+  diastolic: number;
+  heartRate: number;
+}
+
 interface Target {
-  patient: { _id: string; fullName: string; weight: number };
-  device: WireDevice & { _id: string; type: DeviceType | null };
+  patient: { _id: string; fullName: string; usual: Usual };
+  device: WireDevice & { _id: string; type: DeviceType | null; pairedAt: number };
 }
 
 interface Options {
@@ -64,7 +78,7 @@ function readOptions() {
         // The Vigil that `npm start` runs in the same shell: on PORT, as the server reads it.
         url: { type: 'string', default: `http://localhost:${process.env.PORT || 3000}` },
         patient: { type: 'string', multiple: true },
-        days: { type: 'string', default: '1' },
+        days: { type: 'string' },
         live: { type: 'boolean', default: false },
         rate: { type: 'string', default: '6' },
         high: { type: 'boolean', default: false },
@@ -82,11 +96,14 @@ function readOptions() {
   }
 }
 
+/** Vigil went away after answering: said, not a stack trace. */
+const stoppedAnswering = (url: string) => fail(`Vigil stopped answering at ${url}.`);
+
 async function api<T>(o: Pick<Options, 'url' | 'token'>, path: string, init: RequestInit = {}): Promise<T> {
   const response = await fetch(`${o.url}/api${path}`, {
     ...init,
     headers: { 'content-type': 'application/json', authorization: `Bearer ${o.token}`, ...init.headers },
-  });
+  }).catch(() => stoppedAnswering(o.url));
   const body = (await response.json().catch(() => ({}))) as T & { message?: string };
   if (!response.ok) fail(`${init.method ?? 'GET'} ${path}: ${response.status} ${body.message ?? ''}`);
   return body;
@@ -98,7 +115,11 @@ async function signIn(url: string): Promise<string> {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: args.email, password: args.password }),
   }).catch(() => fail(`Vigil does not answer at ${url}: start it with npm start, or pass --url.`));
-  const body = (await response.json()) as { token?: string; message?: string };
+  const body = (await response
+    .json()
+    .catch(() =>
+      fail(`What answers at ${url} is not Vigil: start Vigil with npm start, or pass --url.`),
+    )) as { token?: string; message?: string };
   if (!body.token) fail(`Could not sign in as ${args.email}: ${body.message ?? response.status}`);
   return body.token;
 }
@@ -135,15 +156,17 @@ async function findTargets(o: Options): Promise<Target[]> {
       continue;
     }
     const { data } = await api<{ data: PatientView }>(o, `/pacients/${row._id}`);
+    const usual = await usualFor(o, data);
     for (const d of active) {
       targets.push({
-        patient: { _id: row._id, fullName: row.fullName, weight: data.medicalInfo.weight ?? 180 },
+        patient: { _id: row._id, fullName: row.fullName, usual },
         device: {
           _id: d.device._id,
           brand: d.brand,
           serialNumber: d.serialNumber,
           hubSerialNumber: d.hub,
           type: d.type,
+          pairedAt: Date.parse(d.pairedAt),
         },
       });
     }
@@ -151,22 +174,72 @@ async function findTargets(o: Options): Promise<Target[]> {
   return targets;
 }
 
-/** A plausible measurement for the device's kind: a scale weighs, a monitor measures pressure and pulse. */
+/** Blood pressure and pulse by diagnosis, for a patient with no reading of them yet. */
+function usualPressure(diagnosis: string | null) {
+  if (diagnosis?.includes('Hypotension')) return { systolic: 102, diastolic: 64, heartRate: 76 };
+  if (diagnosis?.includes('Hypertension')) return { systolic: 138, diastolic: 86, heartRate: 72 };
+  return { systolic: 124, diastolic: 78, heartRate: 72 };
+}
+
+const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+
+/** The patient's usual figures, from their readings of the last 400 days (the most the API gives at once). */
+async function usualFor(o: Options, patient: PatientView): Promise<Usual> {
+  const end = new Date();
+  const start = new Date(end.getTime() - 400 * 86_400_000);
+  const { data } = await api<{ data: { readings: ReadingView[] } }>(
+    o,
+    `/pacients/${patient._id}/readings?${new URLSearchParams({ start: start.toISOString(), end: end.toISOString() })}`,
+  );
+  const taken = [...data.readings].sort((a, b) => Date.parse(a.date) - Date.parse(b.date));
+  const pressures = taken.filter((r) => r.systolic !== null && r.diastolic !== null).slice(-20);
+  const pulses = taken.filter((r) => r.heartRate !== null).slice(-20);
+  const byDiagnosis = usualPressure(patient.diagnosis);
+  return {
+    weights: taken.flatMap((r) => (r.weight === null ? [] : [{ at: Date.parse(r.date), lbs: r.weight }])),
+    weight: patient.medicalInfo.weight ?? 180,
+    systolic: pressures.length ? mean(pressures.map((r) => r.systolic!)) : byDiagnosis.systolic,
+    diastolic: pressures.length ? mean(pressures.map((r) => r.diastolic!)) : byDiagnosis.diastolic,
+    heartRate: pulses.length ? mean(pulses.map((r) => r.heartRate!)) : byDiagnosis.heartRate,
+  };
+}
+
+/**
+ * The patient's weight at a moment: between two of their weights, on the line joining them, so that a
+ * reading put in a gap does not turn their own gain over days into one in a day; before the first or after
+ * the last, that one's; with none, the form's.
+ */
+function weightAt(usual: Usual, at: number): number {
+  const next = usual.weights.findIndex((w) => w.at > at);
+  const after = next === -1 ? undefined : usual.weights[next];
+  const before = usual.weights[(next === -1 ? usual.weights.length : next) - 1];
+  if (!before || !after) return (before ?? after)?.lbs ?? usual.weight;
+  return before.lbs + ((after.lbs - before.lbs) * (at - before.at)) / (after.at - before.at);
+}
+
+/**
+ * A plausible measurement for the device's kind, near what is usual for the patient: a scale weighs close to
+ * the patient's weight of that time (so no weight alert fires that their own readings would not), a monitor
+ * measures pressure and pulse around their usual ones.
+ */
 function measure(
   target: Target,
   takenAt: Date,
   sequence: number,
   random: ReturnType<typeof createRandom>,
 ): Measurement {
-  if (target.device.type === 'Scale')
-    return { takenAt, sequence, weightLbs: Math.round(random.around(target.patient.weight, 1.5) * 10) / 10 };
+  const usual = target.patient.usual;
+  if (target.device.type === 'Scale') {
+    const lbs = weightAt(usual, takenAt.getTime());
+    return { takenAt, sequence, weightLbs: Math.round(random.around(lbs, 0.4) * 10) / 10 };
+  }
   const high = args.high;
   return {
     takenAt,
     sequence,
-    systolic: high ? random.int(205, 212) : Math.round(random.around(128, 10)),
-    diastolic: high ? random.int(96, 104) : Math.round(random.around(80, 6)),
-    heartRate: Math.round(random.around(72, 6)),
+    systolic: high ? random.int(205, 212) : Math.round(random.around(usual.systolic, 8)),
+    diastolic: high ? random.int(96, 104) : Math.round(random.around(usual.diastolic, 5)),
+    heartRate: Math.round(random.around(usual.heartRate, 5)),
   };
 }
 
@@ -178,7 +251,7 @@ async function deliver(o: Options, request: WireRequest): Promise<string> {
       ? { 'content-type': 'application/x-www-form-urlencoded', ...request.headers }
       : { 'content-type': 'application/json', ...request.headers },
     body: request.form ? new URLSearchParams(request.form).toString() : JSON.stringify(request.body),
-  });
+  }).catch(() => stoppedAnswering(o.url));
   const body = (await response.json().catch(() => ({}))) as {
     stored?: number;
     duplicates?: number;
@@ -238,7 +311,9 @@ async function main() {
     return;
   }
   const url = args.url.replace(/\/$/, '');
-  const days = Number(args.days);
+  if (args.live && args.days !== undefined)
+    fail('--days does not go with --live, which sends readings taken now.');
+  const days = Number(args.days ?? 1);
   const rate = Number(args.rate);
   if (!(Number.isInteger(days) && days >= 1 && days <= 365))
     fail('--days must be a whole number from 1 to 365.');
@@ -253,8 +328,21 @@ async function main() {
 
   for (const target of targets) {
     if (args.heartbeat) await send(o, target, { takenAt: new Date(), sequence: ++sequence, battery: 76 });
+    if (args.high && target.device.type === 'Scale')
+      console.warn(
+        `${target.patient.fullName}'s scale: --high raises blood pressures; its weights are as usual.`,
+      );
   }
+  const outOfRange = async (takenAt: Date) => {
+    // A push vendor answers at once; a Withings notification is refused later, in the pull.
+    const target = targets.find((t) => t.device.brand !== 'Withings') ?? targets[0]!;
+    const m: Measurement = { takenAt, sequence: ++sequence, systolic: 320, diastolic: 90, heartRate: 70 };
+    if (target.device.type === 'Scale')
+      Object.assign(m, { systolic: null, diastolic: null, heartRate: null, weightLbs: 950 });
+    await send(o, target, m, '  (out of range)');
+  };
   if (args.live) {
+    if (args['out-of-range']) await outOfRange(new Date());
     console.info(`Sending ${rate} readings a minute to ${targets.length} devices; Ctrl-C stops.`);
     for (;;) {
       const target = random.pick(targets);
@@ -264,26 +352,23 @@ async function main() {
   }
   const now = Date.now();
   for (const target of targets) {
+    const { pairedAt } = target.device;
+    let before = 0;
     for (let day = days - 1; day >= 0; day--) {
-      // Today's reading is a minute ago, so it is never in the future; earlier days at the same time of day.
-      const takenAt = new Date(now - day * 86_400_000 - 60_000);
-      await send(o, target, measure(target, takenAt, ++sequence, random));
+      // Today's reading is a minute ago (or just after a pairing made since), so it is never in the future;
+      // earlier days at the same time of day. A day before the pairing is not the patient's: left out.
+      const takenAt = new Date(
+        day === 0 ? Math.max(now - 60_000, Math.min(pairedAt + 1_000, now)) : now - day * 86_400_000 - 60_000,
+      );
+      if (takenAt.getTime() < pairedAt) before += 1;
+      else await send(o, target, measure(target, takenAt, ++sequence, random));
     }
+    if (before > 0)
+      console.warn(
+        `${target.patient.fullName}: ${before} of the days came before the device was paired, not sent.`,
+      );
   }
-  if (args['out-of-range']) {
-    // A push vendor answers at once; a Withings notification is refused later, in the pull.
-    const target = targets.find((t) => t.device.brand !== 'Withings') ?? targets[0]!;
-    const m: Measurement = {
-      takenAt: new Date(now - 30_000),
-      sequence: ++sequence,
-      systolic: 320,
-      diastolic: 90,
-      heartRate: 70,
-    };
-    if (target.device.type === 'Scale')
-      Object.assign(m, { systolic: null, diastolic: null, heartRate: null, weightLbs: 950 });
-    await send(o, target, m, '  (out of range)');
-  }
+  if (args['out-of-range']) await outOfRange(new Date(now - 30_000));
 }
 
 await main();
