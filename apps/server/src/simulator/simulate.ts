@@ -14,6 +14,7 @@ import {
 import { createRandom } from '../db/seed/random.js';
 import { fakeWithingsUserId } from '../integrations/vendors/fake-vendors.js';
 import { choosePatient } from './patient-choice.js';
+import { type Usual, usualOf, weightAt } from './usual-readings.js';
 import {
   type Measurement,
   type WireDevice,
@@ -40,17 +41,6 @@ const usage = `Usage: npm run simulate -- [options]
   --seed <n>            random seed, a whole number (default: the clock)
   --email, --password   the account used to find patients and devices (default admin@circle.demo)
 `;
-
-/** What the patient's own readings make usual for them, which the simulated ones follow. */
-interface Usual {
-  /** The patient's weights, oldest first, in milliseconds since the epoch. */
-  weights: { at: number; lbs: number }[];
-  /** With no weight yet, the form's. */
-  weight: number;
-  systolic: number;
-  diastolic: number;
-  heartRate: number;
-}
 
 interface Target {
   patient: { _id: string; fullName: string; usual: Usual };
@@ -174,15 +164,6 @@ async function findTargets(o: Options): Promise<Target[]> {
   return targets;
 }
 
-/** Blood pressure and pulse by diagnosis, for a patient with no reading of them yet. */
-function usualPressure(diagnosis: string | null) {
-  if (diagnosis?.includes('Hypotension')) return { systolic: 102, diastolic: 64, heartRate: 76 };
-  if (diagnosis?.includes('Hypertension')) return { systolic: 138, diastolic: 86, heartRate: 72 };
-  return { systolic: 124, diastolic: 78, heartRate: 72 };
-}
-
-const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
-
 /** The patient's usual figures, from their readings of the last 400 days (the most the API gives at once). */
 async function usualFor(o: Options, patient: PatientView): Promise<Usual> {
   const end = new Date();
@@ -191,30 +172,7 @@ async function usualFor(o: Options, patient: PatientView): Promise<Usual> {
     o,
     `/pacients/${patient._id}/readings?${new URLSearchParams({ start: start.toISOString(), end: end.toISOString() })}`,
   );
-  const taken = [...data.readings].sort((a, b) => Date.parse(a.date) - Date.parse(b.date));
-  const pressures = taken.filter((r) => r.systolic !== null && r.diastolic !== null).slice(-20);
-  const pulses = taken.filter((r) => r.heartRate !== null).slice(-20);
-  const byDiagnosis = usualPressure(patient.diagnosis);
-  return {
-    weights: taken.flatMap((r) => (r.weight === null ? [] : [{ at: Date.parse(r.date), lbs: r.weight }])),
-    weight: patient.medicalInfo.weight ?? 180,
-    systolic: pressures.length ? mean(pressures.map((r) => r.systolic!)) : byDiagnosis.systolic,
-    diastolic: pressures.length ? mean(pressures.map((r) => r.diastolic!)) : byDiagnosis.diastolic,
-    heartRate: pulses.length ? mean(pulses.map((r) => r.heartRate!)) : byDiagnosis.heartRate,
-  };
-}
-
-/**
- * The patient's weight at a moment: between two of their weights, on the line joining them, so that a
- * reading put in a gap does not turn their own gain over days into one in a day; before the first or after
- * the last, that one's; with none, the form's.
- */
-function weightAt(usual: Usual, at: number): number {
-  const next = usual.weights.findIndex((w) => w.at > at);
-  const after = next === -1 ? undefined : usual.weights[next];
-  const before = usual.weights[(next === -1 ? usual.weights.length : next) - 1];
-  if (!before || !after) return (before ?? after)?.lbs ?? usual.weight;
-  return before.lbs + ((after.lbs - before.lbs) * (at - before.at)) / (after.at - before.at);
+  return usualOf(data.readings, patient);
 }
 
 /**
