@@ -87,6 +87,37 @@ test.describe('patient devices', () => {
     await screenshot(page, 'patient-details-device-count', { viewport: true });
   });
 
+  test('by keyboard alone, the focus stays in place through pairing, disconnecting and reconnecting', async ({
+    page,
+    request,
+  }) => {
+    const staff = await apiAs(request, demo.staff);
+    const id = await createPatient(staff, 'Keya');
+    const imei = randomImei('35');
+
+    await signIn(page, demo.staff);
+    await page.goto(`/patient/edit/${id}#deviceInfo`);
+    await page.getByRole('combobox', { name: 'Brand' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('option', { name: 'BodyTrace' }).press('Enter');
+    const imeiField = page.getByRole('textbox', { name: 'IMEI' });
+    await page.keyboard.press('Tab');
+    await expect(imeiField).toBeFocused();
+    await page.keyboard.type(imei);
+    await page.getByRole('button', { name: 'Pair', exact: true }).focus();
+    await page.keyboard.press('Space');
+    await expect(toast(page, 'Pair was successful')).toBeVisible();
+    // Ready for the next device, not lost on the page.
+    await expect(imeiField).toBeFocused();
+
+    const row = connectedRow(page, imei);
+    await row.getByRole('button', { name: 'Disconnect' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(row.getByRole('button', { name: 'Reconnect' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(row.getByRole('button', { name: 'Disconnect' })).toBeFocused();
+  });
+
   test('a device the operator deactivated shows as deactivated, with nothing to reconnect', async ({
     page,
     request,

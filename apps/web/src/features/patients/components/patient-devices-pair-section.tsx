@@ -15,7 +15,7 @@ import {
   pairingLabels,
   toasts,
 } from '@vigil/core';
-import { type KeyboardEvent, useEffect } from 'react';
+import { type KeyboardEvent, useEffect, useState } from 'react';
 import {
   type Control,
   Controller,
@@ -29,6 +29,7 @@ import { FormTextField } from '../../../components/form-text-field';
 import { SectionCard } from '../../../components/section-card';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { showToast } from '../../../lib/toast';
+import { useFocusAfter } from '../../../lib/use-focus-after';
 import { useSingleFlight } from '../../../lib/use-single-flight';
 import { type PickedBrand, useFreeDevices } from '../api/get-free-devices';
 import { usePairDevice } from '../api/pair-device';
@@ -246,6 +247,16 @@ function PickedFields({
   );
 }
 
+/** The field a brand's form starts with, where the focus goes once a device is paired. */
+const firstField: Record<DeviceBrand, keyof PairValues> = {
+  BODYTRACE: 'imei',
+  Withings: 'macAddress',
+  EDEVICE: 'hubSerialNumber',
+  Tenovi: 'hwiDeviceId',
+  'Smart Meter': 'deviceObjectId',
+  Pylo: 'deviceObjectId',
+};
+
 interface PairSectionProps {
   patientId: string;
 }
@@ -256,7 +267,7 @@ interface PairSectionProps {
  * since it sits inside the patient form's, and keeps Enter from submitting that one.
  */
 export function PairDeviceSection({ patientId }: PairSectionProps) {
-  const { control, handleSubmit, reset, formState } = useForm<PairValues>({
+  const { control, handleSubmit, reset, formState, setFocus } = useForm<PairValues>({
     resolver: pairResolver,
     defaultValues: emptyPair,
     mode: 'onTouched',
@@ -271,6 +282,14 @@ export function PairDeviceSection({ patientId }: PairSectionProps) {
   const imeiIncomplete = brand === 'BODYTRACE' && !/^\d{15}$/.test(values.imei ?? '');
   const noneToPick = isPicked(brand) && !free.data?.length;
 
+  // Refused, the pairing leaves the focus on Pair again; made, on the brand's first field, for the next device
+  // (once the emptied form is rendered: before, the field is not yet there to take it).
+  const focusAfter = useFocusAfter(pair.isPending);
+  const [paired, setPaired] = useState<{ brand: DeviceBrand } | null>(null);
+  useEffect(() => {
+    if (paired) setFocus(firstField[paired.brand]);
+  }, [paired, setFocus]);
+
   // One pairing per press, however fast the second press (or Enter) comes.
   const once = useSingleFlight();
   const handlePair = handleSubmit((values) => {
@@ -282,6 +301,8 @@ export function PairDeviceSection({ patientId }: PairSectionProps) {
         .then(() => {
           showToast(toasts.pairSuccessful, 'success');
           reset({ ...emptyPair, brand: form.brand });
+          focusAfter.current = null;
+          setPaired({ brand: form.brand });
         })
         // The error's toast (a 409 carries the server's message) is the app's (app/api-errors).
         .catch(() => undefined)
@@ -323,7 +344,10 @@ export function PairDeviceSection({ patientId }: PairSectionProps) {
         {brand && (
           <Button
             variant="contained"
-            onClick={() => once(handlePair)}
+            onClick={(event) => {
+              focusAfter.current = event.currentTarget;
+              once(handlePair);
+            }}
             disabled={imeiIncomplete || noneToPick}
             loading={pair.isPending}
             sx={{ alignSelf: 'flex-start' }}

@@ -19,6 +19,7 @@ import { useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { SectionCard } from '../../../components/section-card';
 import { showToast } from '../../../lib/toast';
+import { useFocusAfter } from '../../../lib/use-focus-after';
 import { useSingleFlight } from '../../../lib/use-single-flight';
 import { useDisconnectDevice } from '../api/disconnect-device';
 import { activePairings, currentPairings, usePatientDevices } from '../api/get-patient-devices';
@@ -62,10 +63,14 @@ export function ConnectedDevicesSection({ patientId }: ConnectedDevicesSectionPr
     (reconnect.isPending && reconnect.variables?.device._id) ||
     null;
 
+  // The pressed toggle has the focus again once its call is over (it shows the other action then).
+  const focusAfter = useFocusAfter(busyId !== null);
+
   // One change per press: a double-click lands before the button waits.
   const once = useSingleFlight();
-  function handleToggle(device: ConnectedDevice) {
+  function handleToggle(device: ConnectedDevice, button: HTMLElement) {
     const change = device.status === 'active' ? disconnect : reconnect;
+    focusAfter.current = button;
     once(() =>
       change.mutateAsync({ patientId, device }).then(() => showToast(toasts.deviceUpdated, 'success')),
     );
@@ -133,7 +138,7 @@ export function ConnectedDevicesSection({ patientId }: ConnectedDevicesSectionPr
                         size="small"
                         variant="outlined"
                         sx={{ minWidth: 104 }}
-                        onClick={() => handleToggle(device)}
+                        onClick={(event) => handleToggle(device, event.currentTarget)}
                         loading={busyId === device._id}
                         disabled={busyId !== null && busyId !== device._id}
                       >
