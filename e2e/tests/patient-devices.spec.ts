@@ -377,10 +377,10 @@ test.describe('patient devices', () => {
     await bluetooth.fill('A4:C1:38:00:00:ZZ');
     await pair.click();
     await expect(bluetooth).toHaveAccessibleDescription(
-      'MAC Address - Must contain only the digits 0-9 and the letters A-F',
+      'Bluetooth MA - Must contain only the digits 0-9 and the letters A-F',
     );
     await bluetooth.fill('A4:C1:38:00:00');
-    await expect(bluetooth).toHaveAccessibleDescription('MAC Address - Must be 12 characters long');
+    await expect(bluetooth).toHaveAccessibleDescription('Bluetooth MA - Must be 12 characters long');
 
     await chooseOption(page, 'Brand', 'Tenovi');
     await expect(deviceInfo.getByRole('textbox', { name: 'Device ID' })).toBeVisible();

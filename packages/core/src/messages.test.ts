@@ -51,6 +51,7 @@ const reading = manualReadingForm(() => now);
 const patient = patientForm({ portal: 'CLINIC', mode: 'add', userId: 'u1', now: () => now });
 const alerts = defaultCustomAlerts.map(({ key, status, values }) => ({ key, status, values }));
 const medication = { name: 'Lisinopril', doseSize: { value: '10', type: 'mg' }, frequency: { type: 'QD' } };
+const eDevice = { brand: 'EDEVICE', hubSerialNumber: 'H1', deviceName: 'Cuff', deviceModel: 'M1' };
 
 /** Each validation message with one bad input that produces it. */
 const produced: [MessageKey, z.ZodType, unknown][] = [
@@ -83,6 +84,8 @@ const produced: [MessageKey, z.ZodType, unknown][] = [
   ['imeiDigits', DeviceForm, { brand: 'Pylo', type: 'Scale', identifier: '35000000000000X' }],
   ['macCharacters', DeviceForm, { brand: 'Withings', type: 'Scale', identifier: 'gg:hh:ii:jj:kk:ll' }],
   ['macCharactersPairing', PairDeviceForm, { brand: 'Withings', macAddress: '00:24:E4:AB:CD:XY' }],
+  ['bluetoothLengthPairing', PairDeviceForm, { ...eDevice, bluetoothMA: 'xyz' }],
+  ['bluetoothCharactersPairing', PairDeviceForm, { ...eDevice, bluetoothMA: 'A4C1380000ZZ' }],
   ['imageType', AvatarFile, { fileName: 'me.gif', mimeType: 'image/gif' }],
   ['providePhone', patient, { phones: [{ number: '555-1234', type: 'Cell' }] }],
   ['provideEmail', patient, { email: 'not-an-email' }],

@@ -22,6 +22,9 @@ export const messages = {
   macCharacters: 'MAC Address may contain only the digits 0-9 and the letters A-F',
   macCharactersPairing: 'MAC Address - Must contain only the digits 0-9 and the letters A-F',
   imeiDigits: 'IMEI must contain digits only',
+  /** Ours: eDevice's Bluetooth address is a MAC address, named as its field is (spec patients 5: 'Bluetooth MA'). */
+  bluetoothLengthPairing: 'Bluetooth MA - Must be 12 characters long',
+  bluetoothCharactersPairing: 'Bluetooth MA - Must contain only the digits 0-9 and the letters A-F',
   imageType: 'The selected image is not a valid type',
   providePhone: 'Please provide valid number',
   provideEmail: 'Please provide valid email',

@@ -55,6 +55,10 @@ const macWordingPairing: IdentifierWording = {
   length: messages.macLengthPairing,
   characters: messages.macCharactersPairing,
 };
+const bluetoothWordingPairing: IdentifierWording = {
+  length: messages.bluetoothLengthPairing,
+  characters: messages.bluetoothCharactersPairing,
+};
 const imeiWording: IdentifierWording = { length: messages.imeiLength, characters: messages.imeiDigits };
 
 /**
@@ -200,7 +204,7 @@ export const PairDeviceForm = z.discriminatedUnion('brand', [
     hubSerialNumber: required.max(40),
     // A MAC address, separators aside, as the Withings one: separators alone ('--') are no address, and
     // any other twelve characters made a device no hub's delivery could reach.
-    bluetoothMA: matchingField('EDEVICE', macPattern, macLength, macWordingPairing),
+    bluetoothMA: matchingField('EDEVICE', macPattern, macLength, bluetoothWordingPairing),
     deviceName: required.max(100),
     deviceModel: required.max(100),
   }),

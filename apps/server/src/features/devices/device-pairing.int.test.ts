@@ -239,8 +239,8 @@ describe('eDevice, Withings and Tenovi', () => {
     });
     expect(separators.json().fields).toEqual({ bluetoothMA: messages.required });
     for (const [bluetoothMA, message] of [
-      ['zz', messages.macLengthPairing],
-      ['A4C1380000ZZ', messages.macCharactersPairing],
+      ['zz', messages.bluetoothLengthPairing],
+      ['A4C1380000ZZ', messages.bluetoothCharactersPairing],
     ]) {
       const bad = await staff().post(`/api/e-device/connect-device/${north}`, {
         hubSerialNumber: 'H1',
