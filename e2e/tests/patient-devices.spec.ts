@@ -381,6 +381,7 @@ test.describe('patient devices', () => {
     );
     await bluetooth.fill('A4:C1:38:00:00');
     await expect(bluetooth).toHaveAccessibleDescription('Bluetooth MA - Must be 12 characters long');
+    await screenshot(page, 'patient-devices-edevice-bluetooth', { of: deviceInfo });
 
     await chooseOption(page, 'Brand', 'Tenovi');
     await expect(deviceInfo.getByRole('textbox', { name: 'Device ID' })).toBeVisible();
