@@ -140,6 +140,8 @@ describe('a Withings notification', () => {
     for (const form of [
       `userid=${userId}&appli=46&action=unlink`,
       `userid=${userId}&appli=4&action=delete&startdate=${now - 60}&enddate=${now}`,
+      `userid=${userId}&appli=4&action=delete&startdate=${now}&enddate=${now - 60}`,
+      `userid=${userId}&appli=46&action=unlink&startdate=abc`,
     ]) {
       const res = await notify(form);
       expect(res.statusCode, form).toBe(200);

@@ -48,10 +48,16 @@ const formInteger = (message: string) =>
     { error: message },
   );
 
-/** Withings notifications that say a measure or a link went away: nothing to pull. */
+/**
+ * Withings notifications that say a measure or a link went away: nothing to pull, so nothing of them is
+ * checked (their dates may be missing), and they are answered 200, which Withings takes as delivered.
+ */
 const withingsRemovals = new Set(['delete', 'unlink']);
-const isRemoval = (n: { action?: string | undefined }) =>
-  n.action !== undefined && withingsRemovals.has(n.action);
+const isRemoval = (body: unknown) => {
+  const action =
+    typeof body === 'object' && body !== null ? (body as { action?: unknown }).action : undefined;
+  return typeof action === 'string' && withingsRemovals.has(action);
+};
 
 const WithingsNotificationForm = z
   .object({
@@ -62,26 +68,14 @@ const WithingsNotificationForm = z
         error: 'Expected a whole number',
       })
       .optional(),
-    // Required but for a removal, which is not pulled, so Withings does not retry one sent without them.
-    startdate: formInteger('Expected Unix seconds').optional(),
-    enddate: formInteger('Expected Unix seconds').optional(),
+    startdate: formInteger('Expected Unix seconds'),
+    enddate: formInteger('Expected Unix seconds'),
     action: z.string().optional(),
   })
   .loose()
   .refine((n) => n.userid.length > 0, { message: messages.required, path: ['userid'] })
   .refine((n) => n.userid.length <= 64, { message: messages.tooLong(64), path: ['userid'] })
-  .refine((n) => isRemoval(n) || n.startdate !== undefined, {
-    message: 'Expected Unix seconds',
-    path: ['startdate'],
-  })
-  .refine((n) => isRemoval(n) || n.enddate !== undefined, {
-    message: 'Expected Unix seconds',
-    path: ['enddate'],
-  })
-  .refine((n) => n.startdate === undefined || n.enddate === undefined || n.startdate <= n.enddate, {
-    message: 'Must not be after enddate',
-    path: ['startdate'],
-  });
+  .refine((n) => n.startdate <= n.enddate, { message: 'Must not be after enddate', path: ['startdate'] });
 
 /** The vendor webhooks (decision 0009, vendors.md) and a patient's manual sync. */
 export function ingestionRoutes(app: FastifyInstance, deps: IngestionRouteDeps) {
@@ -169,14 +163,12 @@ export function ingestionRoutes(app: FastifyInstance, deps: IngestionRouteDeps) 
       '/webhooks/withings',
       { config: { ...config, rateLimit: perAddress }, schema: { tags } },
       async (req, reply) => {
+        if (isRemoval(req.body)) return reply.status(200).send({ queued: false });
         const n = parsePayload('Withings notification', WithingsNotificationForm, req.body);
         // Withings counts any status below 400 as delivered, and retries otherwise: an unknown user is
         // counted in the unrecognised log and still answered 200, so it is not sent again for hours.
         if (!(await deps.pulls.recogniseWithingsUser(n.userid, req.body))) {
           req.log.info({ source: 'WITHINGS', setAside: ['unknownWithingsUser'] }, 'webhook delivery');
-          return reply.status(200).send({ queued: false });
-        }
-        if (isRemoval(n) || n.startdate === undefined || n.enddate === undefined) {
           return reply.status(200).send({ queued: false });
         }
         const queue = deps.withingsQueue();
