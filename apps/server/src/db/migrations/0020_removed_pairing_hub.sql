@@ -1,4 +1,7 @@
+ALTER TABLE "devices" ADD COLUMN "battery_reported_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "patient_devices" ADD COLUMN "hub_serial_number" text;--> statement-breakpoint
+-- A battery known before now was reported at the latest when the device was last seen.
+UPDATE "devices" SET "battery_reported_at" = "last_seen_at" WHERE "battery" IS NOT NULL;--> statement-breakpoint
 -- A removed pairing keeps the hub and name its device had; the best known for those removed before now is
 -- the device's today.
 UPDATE "patient_devices" SET

@@ -29,6 +29,8 @@ export const devices = pgTable(
       .default('active'),
     /** Percent, from the vendor's last payload. */
     battery: integer('battery'),
+    /** When the device last reported its battery: a pairing shows only a battery reported while it held the device. */
+    batteryReportedAt: timestamp('battery_reported_at', { withTimezone: true }),
     signal: integer('signal'),
     /** The last reading the device delivered. */
     lastConnectedAt: timestamp('last_connected_at', { withTimezone: true }),

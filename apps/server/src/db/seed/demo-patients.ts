@@ -586,7 +586,10 @@ function deviceActivity(out: Generated, rng: Random) {
     if (!seen) continue;
     row.lastConnectedAt = seen;
     row.lastSeenAt = seen;
-    if (row.brand === 'Tenovi') row.battery = rng.int(35, 100);
+    if (row.brand === 'Tenovi') {
+      row.battery = rng.int(35, 100);
+      row.batteryReportedAt = seen;
+    }
   }
 }
 

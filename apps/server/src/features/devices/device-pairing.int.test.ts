@@ -578,7 +578,10 @@ describe('tenancy', () => {
     const southReading = w.t.clock.now().toISOString();
     expect((await deliver(w.t.app, 'bodytrace', seen(5200))).statusCode).toBe(200);
     // BodyTrace reports no battery percentage; a gateway of another brand would have.
-    await db().update(devices).set({ battery: 80 }).where(eq(devices.id, row!.id));
+    await db()
+      .update(devices)
+      .set({ battery: 80, batteryReportedAt: w.t.clock.now() })
+      .where(eq(devices.id, row!.id));
     expect(await southDevices()).toMatchObject([
       { battery: 80, lastConnectedAt: southReading, lastSeenAt: southReading },
     ]);
@@ -615,7 +618,10 @@ describe('tenancy', () => {
     });
     expect(moved.statusCode, moved.body).toBe(200);
     // The device's battery as another patient's deliveries left it.
-    await db().update(devices).set({ battery: 37 }).where(eq(devices.id, deviceId));
+    await db()
+      .update(devices)
+      .set({ battery: 37, batteryReportedAt: w.t.clock.now() })
+      .where(eq(devices.id, deviceId));
     w.t.clock.advance(60_000);
     const southPairing = await w.as('southPhysician').post(`/api/e-device/connect-device/${south}`, {
       hubSerialNumber: 'south-hub',
@@ -625,6 +631,22 @@ describe('tenancy', () => {
     });
     expect(southPairing.statusCode, southPairing.body).toBe(201);
     expect(southPairing.json().device).toMatchObject({ hub: 'SOUTH-HUB', battery: null });
+    // Nor once the device is seen again, with a reading that reports no battery.
+    w.t.clock.advance(60_000);
+    const reading = await deliver(w.t.app, 'edevice', {
+      hubSerialNumber: 'SOUTH-HUB',
+      bluetoothMA: mac,
+      id: 'south-1',
+      type: 'bp',
+      systolic: 128,
+      diastolic: 80,
+      pulse: 70,
+      measuredAt: w.t.clock.now().toISOString(),
+    });
+    expect(reading.statusCode, reading.body).toBe(200);
+    const [southRow] = (await w.as('southPhysician').get(`/api/devices?inputVal=&patientId=${south}`)).json()
+      .devices as ConnectedDevice[];
+    expect(southRow).toMatchObject({ battery: null, lastSeenAt: w.t.clock.now().toISOString() });
 
     expect(await patientDevicesOf(patient)).toMatchObject([
       { hub: 'NORTH-HUB', name: 'North cuff', device: { name: 'North cuff' } },

@@ -66,8 +66,8 @@ export function toConnectedDevice(pairing: PatientDeviceRow, d: DeviceRow): Conn
   // The device's last times and battery are its latest, whoever had it: a pairing shows them only from
   // while it held the device. Not what the device did before (in stock, or for an earlier patient), nor,
   // once removed, for the next patient, who may be another clinic's.
-  // The same holds for the battery, which the device last reported when last seen, and for its hub and name,
-  // which a removed pairing keeps as they were at its removal.
+  // The same holds for the battery, by when the device reported it, and for its hub and name, which a
+  // removed pairing keeps as they were at its removal.
   const held = (time: Date | null) =>
     time && time >= pairing.pairedAt && (!removed || time <= pairing.deletedAt!) ? time.toISOString() : null;
   const name = removed ? pairing.deviceName : (pairing.deviceName ?? d.name);
@@ -77,7 +77,7 @@ export function toConnectedDevice(pairing: PatientDeviceRow, d: DeviceRow): Conn
     brand: brandOf(d),
     type: typeOf(d),
     deviceId: d.serialNumber,
-    battery: !removed && held(d.lastSeenAt) ? d.battery : null,
+    battery: !removed && held(d.batteryReportedAt) ? d.battery : null,
     serialNumber: d.serialNumber,
     hub: removed ? pairing.hubSerialNumber : d.hubSerialNumber,
     createdAt: pairing.createdAt.toISOString(),

@@ -318,6 +318,8 @@ export function createIngestionRepository(db: DbOrTx) {
             last_connected_at = case when t.connected then greatest(dv.last_connected_at, t.at)
               else dv.last_connected_at end,
             battery = coalesce(t.battery, dv.battery),
+            battery_reported_at = case when t.battery is null then dv.battery_reported_at
+              else coalesce(t.at, dv.battery_reported_at) end,
             signal = coalesce(t.signal, dv.signal),
             type = coalesce(t.type, dv.type)
           from target t
@@ -366,7 +368,7 @@ export function createIngestionRepository(db: DbOrTx) {
             ...(d.connected
               ? { lastConnectedAt: sql`greatest(${devices.lastConnectedAt}, ${at(d.at)})` }
               : {}),
-            ...(d.battery === null ? {} : { battery: d.battery }),
+            ...(d.battery === null ? {} : { battery: d.battery, ...(d.at && { batteryReportedAt: d.at }) }),
             ...(d.signal === null ? {} : { signal: d.signal }),
             type: sql`coalesce(${d.type}, ${devices.type})`,
           })
