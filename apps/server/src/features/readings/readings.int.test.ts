@@ -350,13 +350,24 @@ describe('removing a reading', () => {
     expect(withdrawn!.dismissedAt).not.toBeNull();
     expect(await activeAlerts(patient.id)).toBe(0);
     expect(await findingsOf(raised!.id)).toEqual([]);
-    const events = await db().select().from(auditEvents).where(eq(auditEvents.entityId, raised!.id));
-    expect(events.map((e) => [e.action, e.actorUserId])).toEqual([
-      ['alert.withdrawn', demoIds.physicianSunrise],
+    const events = await db()
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.entityId, raised!.id))
+      .orderBy(auditEvents.seq);
+    // Opened by the product's rule, whoever's reading it judged; withdrawn by who removed the reading.
+    expect(events.map((e) => [e.action, e.actorUserId, (e.details as { message: string }).message])).toEqual([
+      [
+        'alert.opened',
+        null,
+        'Opened alert High blood pressure reading: systolic 200 or diastolic 100 or more',
+      ],
+      [
+        'alert.withdrawn',
+        demoIds.physicianSunrise,
+        expect.stringMatching(/^Withdrew alert .+: its reading was removed$/),
+      ],
     ]);
-    expect((events[0]!.details as { message: string }).message).toMatch(
-      /^Withdrew alert .+: its reading was removed$/,
-    );
     await expectMetricsMatch(patient.id);
   });
 

@@ -300,6 +300,22 @@ async function applyAlertChanges(repo: ReadingsRepository, changes: AlertChanges
   await repo.insertAlertFindings(findings);
 }
 
+/**
+ * The audit events of the alerts the product opened (DESIGN 3: every change of patient data), with no actor,
+ * as a device's reading has none: the rule opened them, whoever's reading it judged.
+ */
+function openedAlertEvents(opened: readonly NewAlert[], subjectOf: (patientId: string) => AlertSubject) {
+  return opened.map((alert) => ({
+    actorUserId: null,
+    clinicId: alert.clinicId,
+    patientId: alert.patientId,
+    action: 'alert.opened',
+    entityType: 'alert',
+    entityId: alert.id!,
+    message: `Opened alert ${alertDescription(alert, thresholdsOf(subjectOf(alert.patientId)))}`,
+  }));
+}
+
 /** The types of the rules that readings raise (adherence is about their absence). */
 const clinicalReadingTypes = readingAlertTypes.filter((type) => alertTypeCategory[type] === 'Clinical');
 
@@ -415,7 +431,7 @@ async function judgeAgainAfterRemoval(
   subject: AlertSubject,
   removed: ReadingRow,
   now: Date,
-): Promise<void> {
+): Promise<NewAlert[]> {
   const { timeZone } = subject;
   const span = readingRuleSpan(removed.takenAt, timeZone);
   const window = await repo.findRuleReadings(
@@ -433,6 +449,7 @@ async function judgeAgainAfterRemoval(
     planBatchAlertChanges(subject, findings, own, stored, changes);
   }
   await applyAlertChanges(repo, changes, now);
+  return changes.opened;
 }
 
 /**
@@ -671,9 +688,8 @@ export function createReadingsService(deps: { db: Db; clock: Clock; audit: Audit
         );
         // Every stored reading is a change of the patient's data (DESIGN 3): a device's too, with no actor
         // (the product stored it). One statement for the whole batch, so ingestion pays once.
-        await deps.audit.recordMany(
-          db,
-          [
+        await deps.audit.recordMany(db, [
+          ...[
             ...new Map(results.filter((r) => !r.duplicate).map((r) => [r.reading.id, r.reading])).values(),
           ].map((reading) => {
             const completes = completed.has(reading.id);
@@ -688,7 +704,8 @@ export function createReadingsService(deps: { db: Db; clock: Clock; audit: Audit
               details: { source: reading.source, takenAt: reading.takenAt.toISOString() },
             };
           }),
-        );
+          ...openedAlertEvents(changes.opened, (id) => subjects.get(id)!),
+        ]);
         return results;
       });
     },
@@ -710,7 +727,7 @@ export function createReadingsService(deps: { db: Db; clock: Clock; audit: Audit
         const removed = await repo.markRemoved(found.id, userId, now);
         if (!removed) return found;
         const withdrawn = await reviseAlertsAfterRemoval(repo, subject, removed, userId, now);
-        await judgeAgainAfterRemoval(repo, subject, removed, now);
+        const opened = await judgeAgainAfterRemoval(repo, subject, removed, now);
         await refreshPatientMetrics(db, removed.patientId, now, [removed.takenAt]);
         const thresholds = thresholdsOf(subject);
         await deps.audit.recordMany(db, [
@@ -732,6 +749,7 @@ export function createReadingsService(deps: { db: Db; clock: Clock; audit: Audit
             entityId: alert.id,
             message: `Withdrew alert ${alertDescription(alert, thresholds)}: its reading was removed`,
           })),
+          ...openedAlertEvents(opened, () => subject),
         ]);
         return removed;
       });
@@ -753,6 +771,10 @@ export function createReadingsService(deps: { db: Db; clock: Clock; audit: Audit
         const stored = await repo.findAlertsByPatientsAndTypes([subject.id], adherenceTypes);
         const changes = planAlertChanges(subject, findings, stored);
         await applyAlertChanges(repo, changes, now);
+        await deps.audit.recordMany(
+          db,
+          openedAlertEvents(changes.opened, () => subject),
+        );
         // A moved reading date changes no list figure; only a new alert changes the count and the category.
         if (changes.opened.length) await refreshPatientMetrics(db, subject.id, now);
         return changes.opened.length > 0;
@@ -790,6 +812,11 @@ export function createReadingsService(deps: { db: Db; clock: Clock; audit: Audit
             planAlertChanges(subject, findings, own, changes);
           }
           await applyAlertChanges(repo, changes, now);
+          const subjectOf = new Map(batch.map((s) => [s.id, s]));
+          await deps.audit.recordMany(
+            db,
+            openedAlertEvents(changes.opened, (id) => subjectOf.get(id)!),
+          );
           const opened = [...new Set(changes.opened.map((a) => a.patientId))];
           await refreshManyPatientMetrics(db, opened, now);
           changed.push(...opened);
