@@ -96,7 +96,7 @@ test.describe('device management (operator portal)', () => {
     await chooseOption(page, 'Device Brand', 'eDevice');
     // A Bluetooth address is a MAC address: the IMEI typed for the last brand is none.
     const bluetooth = page.getByRole('textbox', { name: 'Bluetooth Address' });
-    await expect(bluetooth).toHaveAccessibleDescription('MAC Address must be 12 characters long');
+    await expect(bluetooth).toHaveAccessibleDescription('Bluetooth Address must be 12 characters long');
     await expect(save).toBeDisabled();
     await bluetooth.fill('A4-C1-38-0E-11-22');
     await expect(page.getByRole('textbox', { name: 'Hub Serial Number' })).toBeVisible();

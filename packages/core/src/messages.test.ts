@@ -84,6 +84,16 @@ const produced: [MessageKey, z.ZodType, unknown][] = [
   ['imeiDigits', DeviceForm, { brand: 'Pylo', type: 'Scale', identifier: '35000000000000X' }],
   ['macCharacters', DeviceForm, { brand: 'Withings', type: 'Scale', identifier: 'gg:hh:ii:jj:kk:ll' }],
   ['macCharactersPairing', PairDeviceForm, { brand: 'Withings', macAddress: '00:24:E4:AB:CD:XY' }],
+  [
+    'bluetoothLength',
+    DeviceForm,
+    { brand: 'EDEVICE', type: 'Scale', identifier: 'A4:C1', hubSerialNumber: 'H1' },
+  ],
+  [
+    'bluetoothCharacters',
+    DeviceForm,
+    { brand: 'EDEVICE', type: 'Scale', identifier: 'A4C1380000ZZ', hubSerialNumber: 'H1' },
+  ],
   ['bluetoothLengthPairing', PairDeviceForm, { ...eDevice, bluetoothMA: 'xyz' }],
   ['bluetoothCharactersPairing', PairDeviceForm, { ...eDevice, bluetoothMA: 'A4C1380000ZZ' }],
   ['imageType', AvatarFile, { fileName: 'me.gif', mimeType: 'image/gif' }],

@@ -22,7 +22,12 @@ export const messages = {
   macCharacters: 'MAC Address may contain only the digits 0-9 and the letters A-F',
   macCharactersPairing: 'MAC Address - Must contain only the digits 0-9 and the letters A-F',
   imeiDigits: 'IMEI must contain digits only',
-  /** Ours: eDevice's Bluetooth address is a MAC address, named as its field is (spec patients 5: 'Bluetooth MA'). */
+  /**
+   * Ours: eDevice's Bluetooth address is a MAC address, named as its field is ('Bluetooth Address' on the
+   * inventory's form, 'Bluetooth MA' on the patient form: spec patients 5).
+   */
+  bluetoothLength: 'Bluetooth Address must be 12 characters long',
+  bluetoothCharacters: 'Bluetooth Address may contain only the digits 0-9 and the letters A-F',
   bluetoothLengthPairing: 'Bluetooth MA - Must be 12 characters long',
   bluetoothCharactersPairing: 'Bluetooth MA - Must contain only the digits 0-9 and the letters A-F',
   imageType: 'The selected image is not a valid type',

@@ -39,9 +39,9 @@ describe('device form', () => {
     }
     // A MAC address, as a Withings one: twelve hexadecimal digits.
     for (const [identifier, message] of [
-      ['A4', messages.macLength],
-      ['a4:c1:38:00:00:01:02', messages.macLength],
-      ['A4C1380000ZZ', messages.macCharacters],
+      ['A4', messages.bluetoothLength],
+      ['a4:c1:38:00:00:01:02', messages.bluetoothLength],
+      ['A4C1380000ZZ', messages.bluetoothCharacters],
     ]) {
       expect(
         DeviceForm.safeParse({ ...form, identifier, hubSerialNumber: 'hub-7' }).error?.issues.map(

@@ -50,14 +50,18 @@ interface IdentifierWording {
   length: string;
   characters: string;
 }
-const macWording: IdentifierWording = { length: messages.macLength, characters: messages.macCharacters };
-const macWordingPairing: IdentifierWording = {
-  length: messages.macLengthPairing,
-  characters: messages.macCharactersPairing,
+/** A form's wordings of the MAC address rules: a Withings MAC address's and an eDevice Bluetooth address's. */
+interface MacWordings {
+  mac: IdentifierWording;
+  bluetooth: IdentifierWording;
+}
+const inventoryWordings: MacWordings = {
+  mac: { length: messages.macLength, characters: messages.macCharacters },
+  bluetooth: { length: messages.bluetoothLength, characters: messages.bluetoothCharacters },
 };
-const bluetoothWordingPairing: IdentifierWording = {
-  length: messages.bluetoothLengthPairing,
-  characters: messages.bluetoothCharactersPairing,
+const pairingWordings: MacWordings = {
+  mac: { length: messages.macLengthPairing, characters: messages.macCharactersPairing },
+  bluetooth: { length: messages.bluetoothLengthPairing, characters: messages.bluetoothCharactersPairing },
 };
 const imeiWording: IdentifierWording = { length: messages.imeiLength, characters: messages.imeiDigits };
 
@@ -82,14 +86,14 @@ function patternProblem(
 function identifierProblem(
   brand: DeviceBrand,
   serialNumber: string,
-  mac: IdentifierWording = macWording,
+  wordings: MacWordings = inventoryWordings,
 ): string | null {
   // Separators alone ('--' for an eDevice address) are no identifier.
   if (!serialNumber) return messages.required;
   // A MAC address is hexadecimal, an IMEI digits: one of letters could never be paired or delivered. An
   // eDevice's Bluetooth address is a MAC address too.
-  if (brand === 'Withings' || brand === 'EDEVICE')
-    return patternProblem(serialNumber, macPattern, macLength, mac);
+  if (brand === 'Withings') return patternProblem(serialNumber, macPattern, macLength, wordings.mac);
+  if (brand === 'EDEVICE') return patternProblem(serialNumber, macPattern, macLength, wordings.bluetooth);
   if (imeiBrands.includes(brand)) return patternProblem(serialNumber, imeiPattern, imeiLength, imeiWording);
   return null;
 }
@@ -162,7 +166,7 @@ export const DeviceForm = z
   }));
 export type DeviceForm = z.input<typeof DeviceForm>;
 
-const deviceRequest = (mac: IdentifierWording) =>
+const deviceRequest = (wordings: MacWordings) =>
   z
     .object({ ...deviceFields, serialNumber: required.max(40) })
     .transform((d) => ({
@@ -172,15 +176,15 @@ const deviceRequest = (mac: IdentifierWording) =>
       clinicId: d.clinicId || null,
     }))
     .superRefine((d, ctx) => {
-      const problem = identifierProblem(d.brand, d.serialNumber, mac);
+      const problem = identifierProblem(d.brand, d.serialNumber, wordings);
       if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['serialNumber'] });
       checkHub(d, ctx);
     });
 /** POST /devices and PUT /devices/{id} body, as the form submits it. */
-export const DeviceRequest = deviceRequest(macWording);
+export const DeviceRequest = deviceRequest(inventoryWordings);
 export type DeviceRequest = z.output<typeof DeviceRequest>;
 /** The patient form's add-device calls (spec patients 7), worded as that form words a MAC address's rule. */
-export const PatientDeviceRequest = deviceRequest(macWordingPairing);
+export const PatientDeviceRequest = deviceRequest(pairingWordings);
 
 /** The inventory's search (spec administration 7: inputValue, limit, page, sort, order). */
 export const DeviceSearchQuery = z.object({
@@ -204,7 +208,7 @@ export const PairDeviceForm = z.discriminatedUnion('brand', [
     hubSerialNumber: required.max(40),
     // A MAC address, separators aside, as the Withings one: separators alone ('--') are no address, and
     // any other twelve characters made a device no hub's delivery could reach.
-    bluetoothMA: matchingField('EDEVICE', macPattern, macLength, bluetoothWordingPairing),
+    bluetoothMA: matchingField('EDEVICE', macPattern, macLength, pairingWordings.bluetooth),
     deviceName: required.max(100),
     deviceModel: required.max(100),
   }),
@@ -212,7 +216,7 @@ export const PairDeviceForm = z.discriminatedUnion('brand', [
     brand: z.literal('Withings'),
     // Twelve hexadecimal digits, separators aside, as the inventory's form asks: any other twelve characters
     // made a device no reading could ever reach, which once paired cannot be corrected.
-    macAddress: matchingField('Withings', macPattern, macLength, macWordingPairing),
+    macAddress: matchingField('Withings', macPattern, macLength, pairingWordings.mac),
     deviceName: optionalName,
     deviceId: z.string().optional(),
     type: optionalType,

@@ -157,7 +157,7 @@ describe('adding a device', () => {
     expect(
       await fields({ brand: 'EDEVICE', type: 'Scale', serialNumber: 'A4:C1', hubSerialNumber: 'H1' }),
     ).toEqual({
-      serialNumber: messages.macLength,
+      serialNumber: messages.bluetoothLength,
     });
     expect(
       await fields({ brand: 'EDEVICE', type: 'Scale', serialNumber: '--', hubSerialNumber: 'H1' }),
