@@ -468,6 +468,8 @@ function pairDevices(clinic: DemoClinic, plan: PatientPlan, out: Generated): Pat
       pairedAt,
       unpairedAt: plan.badge === 'inactive' || plan.badge === 'unenrolled' ? endedAt : null,
       deletedAt: plan.badge === 'unenrolled' ? endedAt : null,
+      // A returned device keeps, on the pairing, the hub it was on (as the removal stores it).
+      hubSerialNumber: plan.badge === 'unenrolled' ? device.row.hubSerialNumber : null,
       createdBy: plan.reviewer,
       createdAt: pairedAt,
     });
