@@ -89,13 +89,15 @@ function withoutRefused(deliveries: readonly DeviceDelivery[], now: Date) {
   const refused: AppError[] = [];
   const kept: DeviceDelivery[] = [];
   for (const delivery of deliveries) {
-    const readings = delivery.readings.filter((r) => {
+    const readings: VendorReading[] = [];
+    const refusedReadings: VendorReading[] = [];
+    for (const r of delivery.readings) {
       const why = refusal(r, now);
       if (why) refused.push(why);
-      return !why;
-    });
+      (why ? refusedReadings : readings).push(r);
+    }
     if (readings.length > 0 || delivery.readings.length === 0 || !delivery.pulled)
-      kept.push({ ...delivery, readings });
+      kept.push({ ...delivery, readings, refused: refusedReadings });
   }
   return { kept, refused };
 }
@@ -165,6 +167,9 @@ function takenLast(readings: readonly VendorReading[], now: Date): Date | null {
   const last = readings.reduce<Date | null>((at, r) => latest(at, r.takenAt), null);
   return last !== null && last > now ? now : last;
 }
+
+/** A delivery's readings, the refused ones too: what they show of the device, not what is stored. */
+const shownReadings = (delivery: DeviceDelivery) => [...delivery.readings, ...(delivery.refused ?? [])];
 
 /** What the readings tell of a device whose type is not known yet. */
 function typeShown(readings: readonly VendorReading[]): DeviceType | null {
@@ -240,7 +245,7 @@ export function createIngestionService(deps: { db: Db; clock: Clock; readings: R
           connected: (before?.connected ?? false) || delivery.readings.length > 0,
           battery: delivery.battery ?? before?.battery ?? null,
           signal: delivery.signal ?? before?.signal ?? null,
-          type: before?.type ?? typeShown(delivery.readings),
+          type: before?.type ?? typeShown(shownReadings(delivery)),
         });
       }
       // Devices, then patients, each locked in one order: two batches sharing them cannot deadlock.
@@ -270,7 +275,7 @@ export function createIngestionService(deps: { db: Db; clock: Clock; readings: R
             deviceId: listed?.deviceId ?? null,
             clinicId: clinicId ?? listed?.patientClinicId ?? listed?.deviceClinicId ?? null,
             payload: delivery.raw,
-            type: typeShown(delivery.readings) ?? before?.type ?? null,
+            type: typeShown(shownReadings(delivery)) ?? before?.type ?? null,
             hubSerialNumber: delivery.hubSerialNumber ?? before?.hubSerialNumber ?? null,
             count: (before?.count ?? 0) + 1,
           });

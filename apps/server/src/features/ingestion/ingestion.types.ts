@@ -31,4 +31,6 @@ export interface DeviceDelivery {
    * old readings does not make a silent device look alive.
    */
   pulled?: boolean;
+  /** Readings the checks refused (out of range, in the future): stored nowhere, they still show the device's kind. */
+  refused?: VendorReading[];
 }

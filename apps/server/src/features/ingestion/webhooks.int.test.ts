@@ -392,9 +392,11 @@ describe('payloads refused', () => {
 
     const unknown = await deliver(app(), 'bodytrace', inMmHg('356938035643809'));
     expect(unknown.statusCode).toBe(422);
+    // Listed as the blood pressure monitor its refused readings show, for 'Add Device' to prefill.
     expect(await unrecognisedRow(db(), 'BODYTRACE', '356938035643809')).toMatchObject({
       reason: 'unknownDevice',
       count: 1,
+      deviceType: 'Blood Pressure Monitor',
     });
     expect(await totalReadings()).toBe(before);
   });
