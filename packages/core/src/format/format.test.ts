@@ -4,6 +4,7 @@ import { numberOrText } from './fields.schema.js';
 import {
   deriveSlug,
   formatDate,
+  formatDateTime,
   formatDuration,
   formatPhone,
   heightInInches,
@@ -32,6 +33,11 @@ describe('text helpers', () => {
   it('formats dates as MM/DD/YYYY in the clinic zone, Los Angeles by default', () => {
     expect(formatDate(new Date('2026-03-08T07:30:00Z'))).toBe('03/07/2026');
     expect(formatDate('2026-03-08T07:30:00Z', 'America/New_York')).toBe('03/08/2026');
+  });
+
+  it('formats a moment as MM/DD/YYYY h:mm AM in the zone', () => {
+    expect(formatDateTime(new Date('2026-03-08T07:30:00Z'))).toBe('03/07/2026 11:30 PM');
+    expect(formatDateTime('2026-03-08T14:05:00Z', 'America/New_York')).toBe('03/08/2026 10:05 AM');
   });
 
   it.each([

@@ -30,6 +30,11 @@ export function formatDate(date: Date | string | number, timeZone: string = defa
   return format(new TZDate(new Date(date).getTime(), timeZone), 'MM/dd/yyyy');
 }
 
+/** MM/DD/YYYY h:mm AM in the time zone: a moment, as the audit trail names one. */
+export function formatDateTime(date: Date | string | number, timeZone: string = defaultTimeZone): string {
+  return format(new TZDate(new Date(date).getTime(), timeZone), 'MM/dd/yyyy h:mm a');
+}
+
 /** Tracked time as hh:mm:ss; hours keep counting past 99. */
 export function formatDuration(seconds: number): string {
   const total = Math.max(0, Math.floor(seconds));

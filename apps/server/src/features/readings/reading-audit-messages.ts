@@ -1,4 +1,4 @@
-import { type DeviceSource, deviceBrandLabels, formatDate, sourceBrand } from '@vigil/core';
+import { type DeviceSource, deviceBrandLabels, formatDateTime, sourceBrand } from '@vigil/core';
 import type { ReadingRow } from '../../db/schema/index.js';
 import type { ReadingValues } from './reading-parts.js';
 
@@ -35,6 +35,12 @@ export const readingAddedMessage = (r: ReadingValues & Pick<ReadingRow, 'source'
 export const readingCompletedMessage = (r: ReadingValues & Pick<ReadingRow, 'source'>) =>
   `Completed a reading from ${sourceLabel(r.source)}: ${readingValuesText(r)}`;
 
-/** The audit trail's sentence for a removed reading, dated in its own zone, else the clinic's. */
-export const readingRemovedMessage = (r: Pick<ReadingRow, 'takenAt' | 'timeZone'>, clinicTimeZone: string) =>
-  `Removed a reading of ${formatDate(r.takenAt, r.timeZone ?? clinicTimeZone)}`;
+/**
+ * The audit trail's sentence for a removed reading, with its moment (in its own zone, else the clinic's) and
+ * its values, so that it is told from the day's others: 'Removed a reading of 11/02/2026 6:00 AM: 120/80 mmHg'.
+ */
+export const readingRemovedMessage = (
+  r: ReadingValues & Pick<ReadingRow, 'takenAt' | 'timeZone'>,
+  clinicTimeZone: string,
+) =>
+  `Removed a reading of ${formatDateTime(r.takenAt, r.timeZone ?? clinicTimeZone)}: ${readingValuesText(r)}`;

@@ -304,7 +304,7 @@ describe('DELETE /readings/{id}', () => {
     expect(await rollupsOf(patient)).toEqual([{ day: '2026-11-02', readings: 1, device: 0 }]);
     expect(await storedMetrics(db(), patient)).toEqual(await expectedMetrics(db(), patient, w.t.clock.now()));
     expect(await auditMessages(patient, 'reading.removed')).toEqual([
-      [ids.northPhysician, 'Removed a reading of 11/02/2026'],
+      [ids.northPhysician, 'Removed a reading of 11/02/2026 7:00 AM: 120/80 mmHg'],
     ]);
 
     // Twice is harmless: the same answer, no second event.
