@@ -218,7 +218,12 @@ describe('editing and the row menu', () => {
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.action, 'device.updated'), eq(auditEvents.entityId, device._id)));
-    expect(event!.details).toMatchObject({ before: { clinicId: null }, after: { clinicId: ids.south } });
+    expect(event!.details).toMatchObject({
+      before: { clinicId: null },
+      after: { clinicId: ids.south },
+      // What changed, said; the clinic not named, as another clinic's patient may read it.
+      message: `Edited Smart Meter device ${device.serialNumber} in the inventory: type Blood Pressure Monitor → Scale, given to a clinic`,
+    });
   });
 
   it('answers 404 for an unknown, malformed or deleted device', async () => {

@@ -4,6 +4,7 @@ import {
   type DeviceRequest,
   type DeviceSearchQuery,
   type DeviceSearchResult,
+  deviceBrandLabels,
   errorMessages,
   type InventoryDevice,
   toasts,
@@ -49,6 +50,35 @@ const audited = (d: DeviceRow) => ({
   hubSerialNumber: d.hubSerialNumber,
   clinicId: d.clinicId,
 });
+
+/**
+ * What an inventory edit changed, as the audit trail says it ('type Scale → Blood Pressure Monitor, moved to
+ * another clinic'); empty when nothing did. A clinic is not named: the trail of one clinic's patient must
+ * not name another clinic.
+ */
+function editedText(before: DeviceRow, after: DeviceRow): string {
+  const changes: string[] = [];
+  const change = (label: string, from: string | null, to: string | null) => {
+    if (from !== to) changes.push(`${label} ${from ?? '—'} → ${to ?? '—'}`);
+  };
+  change(
+    'brand',
+    deviceBrandLabels[before.brand as DeviceBrand],
+    deviceBrandLabels[after.brand as DeviceBrand],
+  );
+  change('identifier', before.serialNumber, after.serialNumber);
+  change('type', before.type, after.type);
+  change('hub', before.hubSerialNumber, after.hubSerialNumber);
+  if (before.clinicId !== after.clinicId)
+    changes.push(
+      !after.clinicId
+        ? "put in the operator's stock"
+        : before.clinicId
+          ? 'moved to another clinic'
+          : 'given to a clinic',
+    );
+  return changes.join(', ');
+}
 
 /**
  * The device inventory (spec administration 2-7) and the pairing of devices with patients (spec patients
@@ -185,7 +215,9 @@ export function createDevicesService(deps: DevicesDeps) {
           action: 'device.updated',
           entityType: 'device',
           entityId: id,
-          message: `Edited ${deviceLabel(after)} in the inventory`,
+          message: editedText(before, after)
+            ? `Edited ${deviceLabel(after)} in the inventory: ${editedText(before, after)}`
+            : `Saved ${deviceLabel(after)} in the inventory without changes`,
           details: { before: audited(before), after: audited(after) },
           ip,
         });
