@@ -52,6 +52,7 @@ const patient = patientForm({ portal: 'CLINIC', mode: 'add', userId: 'u1', now: 
 const alerts = defaultCustomAlerts.map(({ key, status, values }) => ({ key, status, values }));
 const medication = { name: 'Lisinopril', doseSize: { value: '10', type: 'mg' }, frequency: { type: 'QD' } };
 const eDevice = { brand: 'EDEVICE', hubSerialNumber: 'H1', deviceName: 'Cuff', deviceModel: 'M1' };
+const eDeviceStock = { brand: 'EDEVICE', type: 'Scale', hubSerialNumber: 'H1' };
 
 /** Each validation message with one bad input that produces it. */
 const produced: [MessageKey, z.ZodType, unknown][] = [
@@ -84,16 +85,8 @@ const produced: [MessageKey, z.ZodType, unknown][] = [
   ['imeiDigits', DeviceForm, { brand: 'Pylo', type: 'Scale', identifier: '35000000000000X' }],
   ['macCharacters', DeviceForm, { brand: 'Withings', type: 'Scale', identifier: 'gg:hh:ii:jj:kk:ll' }],
   ['macCharactersPairing', PairDeviceForm, { brand: 'Withings', macAddress: '00:24:E4:AB:CD:XY' }],
-  [
-    'bluetoothLength',
-    DeviceForm,
-    { brand: 'EDEVICE', type: 'Scale', identifier: 'A4:C1', hubSerialNumber: 'H1' },
-  ],
-  [
-    'bluetoothCharacters',
-    DeviceForm,
-    { brand: 'EDEVICE', type: 'Scale', identifier: 'A4C1380000ZZ', hubSerialNumber: 'H1' },
-  ],
+  ['bluetoothLength', DeviceForm, { ...eDeviceStock, identifier: 'A4:C1' }],
+  ['bluetoothCharacters', DeviceForm, { ...eDeviceStock, identifier: 'A4C1380000ZZ' }],
   ['bluetoothLengthPairing', PairDeviceForm, { ...eDevice, bluetoothMA: 'xyz' }],
   ['bluetoothCharactersPairing', PairDeviceForm, { ...eDevice, bluetoothMA: 'A4C1380000ZZ' }],
   ['imageType', AvatarFile, { fileName: 'me.gif', mimeType: 'image/gif' }],

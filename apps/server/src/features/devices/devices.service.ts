@@ -207,6 +207,7 @@ export function createDevicesService(deps: DevicesDeps) {
           if (isUniqueViolation(error)) throw deviceExists();
           throw error;
         }
+        const edited = editedText(before, after);
         await audit.record(tx, {
           actorUserId: actor.id,
           clinicId: after.clinicId,
@@ -215,8 +216,8 @@ export function createDevicesService(deps: DevicesDeps) {
           action: 'device.updated',
           entityType: 'device',
           entityId: id,
-          message: editedText(before, after)
-            ? `Edited ${deviceLabel(after)} in the inventory: ${editedText(before, after)}`
+          message: edited
+            ? `Edited ${deviceLabel(after)} in the inventory: ${edited}`
             : `Saved ${deviceLabel(after)} in the inventory without changes`,
           details: { before: audited(before), after: audited(after) },
           ip,
