@@ -107,7 +107,9 @@ test.describe('patient devices', () => {
     await page.getByRole('button', { name: 'Pair', exact: true }).focus();
     await page.keyboard.press('Space');
     await expect(toast(page, 'Pair was successful')).toBeVisible();
-    // Ready for the next device, not lost on the page.
+    // Ready for the next device, on the brand it was paired with, not lost on the page.
+    await expect(page.getByRole('combobox', { name: 'Brand' })).toBeFocused();
+    await page.keyboard.press('Tab');
     await expect(imeiField).toBeFocused();
 
     const row = connectedRow(page, imei);

@@ -15,7 +15,7 @@ import {
   pairingLabels,
   toasts,
 } from '@vigil/core';
-import { type KeyboardEvent, useEffect, useState } from 'react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import {
   type Control,
   Controller,
@@ -247,16 +247,6 @@ function PickedFields({
   );
 }
 
-/** The field a brand's form starts with, where the focus goes once a device is paired. */
-const firstField: Record<DeviceBrand, keyof PairValues> = {
-  BODYTRACE: 'imei',
-  Withings: 'macAddress',
-  EDEVICE: 'hubSerialNumber',
-  Tenovi: 'hwiDeviceId',
-  'Smart Meter': 'deviceObjectId',
-  Pylo: 'deviceObjectId',
-};
-
 interface PairSectionProps {
   patientId: string;
 }
@@ -267,7 +257,7 @@ interface PairSectionProps {
  * since it sits inside the patient form's, and keeps Enter from submitting that one.
  */
 export function PairDeviceSection({ patientId }: PairSectionProps) {
-  const { control, handleSubmit, reset, formState, setFocus } = useForm<PairValues>({
+  const { control, handleSubmit, reset, formState } = useForm<PairValues>({
     resolver: pairResolver,
     defaultValues: emptyPair,
     mode: 'onTouched',
@@ -282,13 +272,15 @@ export function PairDeviceSection({ patientId }: PairSectionProps) {
   const imeiIncomplete = brand === 'BODYTRACE' && !/^\d{15}$/.test(values.imei ?? '');
   const noneToPick = isPicked(brand) && !free.data?.length;
 
-  // Refused, the pairing leaves the focus on Pair again; made, on the brand's first field, for the next device
-  // (once the emptied form is rendered: before, the field is not yet there to take it).
+  // Refused, the pairing leaves the focus on Pair again; made, on Brand, the start of the next device's
+  // pairing (not on its emptied identifier: leaving that would show it 'Required'), once the emptied form is
+  // rendered. MUI's select answers its ref with a `focus` of its own.
   const focusAfter = useFocusAfter(pair.isPending);
-  const [paired, setPaired] = useState<{ brand: DeviceBrand } | null>(null);
+  const brandField = useRef<{ focus: () => void } | null>(null);
+  const [paired, setPaired] = useState<object | null>(null);
   useEffect(() => {
-    if (paired) setFocus(firstField[paired.brand]);
-  }, [paired, setFocus]);
+    if (paired) brandField.current?.focus();
+  }, [paired]);
 
   // One pairing per press, however fast the second press (or Enter) comes.
   const once = useSingleFlight();
@@ -302,7 +294,7 @@ export function PairDeviceSection({ patientId }: PairSectionProps) {
           showToast(toasts.pairSuccessful, 'success');
           reset({ ...emptyPair, brand: form.brand });
           focusAfter.current = null;
-          setPaired({ brand: form.brand });
+          setPaired({});
         })
         // The error's toast (a 409 carries the server's message) is the app's (app/api-errors).
         .catch(() => undefined)
@@ -323,6 +315,7 @@ export function PairDeviceSection({ patientId }: PairSectionProps) {
           label={pairingLabels.brand}
           value={brand}
           onChange={(event) => reset({ ...emptyPair, brand: event.target.value as DeviceBrand })}
+          inputRef={brandField}
           helperText={brand ? undefined : pairingLabels.chooseBrand}
           sx={{ width: { xs: '100%', sm: 'calc(50% - 10px)', md: 'calc(100% / 3 - 14px)' } }}
         >
