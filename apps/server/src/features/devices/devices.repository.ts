@@ -174,6 +174,12 @@ export function createDevicesRepository(db: DbOrTx) {
       .leftJoin(patientDevices, current(devices.id))
       .leftJoin(patients, eq(patients.id, patientDevices.patientId));
 
+  async function updatePairing(id: string, changes: Partial<NewPairing>): Promise<PatientDeviceRow> {
+    const [row] = await db.update(patientDevices).set(changes).where(eq(patientDevices.id, id)).returning();
+    if (!row) throw new Error(`pairing ${id} vanished inside its transaction`);
+    return row;
+  }
+
   return {
     /** One page of the inventory inside the scope, and how many devices match in all. */
     async search(
@@ -360,30 +366,20 @@ export function createDevicesRepository(db: DbOrTx) {
       return row;
     },
 
-    async updatePairing(id: string, changes: Partial<NewPairing>): Promise<PatientDeviceRow> {
-      const [row] = await db.update(patientDevices).set(changes).where(eq(patientDevices.id, id)).returning();
-      if (!row) throw new Error(`pairing ${id} vanished inside its transaction`);
-      return row;
-    },
+    updatePairing,
 
     /**
      * Ends a pairing for good (remove, unlink, or the device's delete): it keeps the device's hub and name as
      * they are now, for the patient's history, whatever the device becomes next.
      */
-    async removePairing(pairing: PatientDeviceRow, device: DeviceRow, now: Date): Promise<PatientDeviceRow> {
-      const [row] = await db
-        .update(patientDevices)
-        .set({
-          status: 'disabled',
-          unpairedAt: pairing.unpairedAt ?? now,
-          deletedAt: now,
-          hubSerialNumber: device.hubSerialNumber,
-          deviceName: pairing.deviceName ?? device.name,
-        })
-        .where(eq(patientDevices.id, pairing.id))
-        .returning();
-      if (!row) throw new Error(`pairing ${pairing.id} vanished inside its transaction`);
-      return row;
+    removePairing(pairing: PatientDeviceRow, device: DeviceRow, now: Date): Promise<PatientDeviceRow> {
+      return updatePairing(pairing.id, {
+        status: 'disabled',
+        unpairedAt: pairing.unpairedAt ?? now,
+        deletedAt: now,
+        hubSerialNumber: device.hubSerialNumber,
+        deviceName: pairing.deviceName ?? device.name,
+      });
     },
 
     /** A patient's pairings, current and past, newest first, optionally those whose device matches a text. */
